@@ -1,0 +1,49 @@
+import type { Decider, DomainEvent } from '../domain/shared/decider.js';
+import { ConcurrencyError } from '../domain/shared/errors.js';
+import type { EventMetadata, EventStore, Position } from '../ports/eventStore.js';
+
+export interface CommandResult<State, Event extends DomainEvent> {
+  newEvents: Event[];
+  state: State;
+  /** Global position of the last appended event; null when the command changed nothing. */
+  position: Position | null;
+}
+
+export interface HandleOptions {
+  metadata?: EventMetadata;
+  /** Attempts when another writer appended to the stream between our read and our append. */
+  maxAttempts?: number;
+}
+
+/**
+ * Loads a stream, folds it into state, decides and appends with the revision read as the expectation.
+ * A concurrent append makes the store refuse ours; we then decide again on the fresh state, so two
+ * concurrent commands never lose an update (each is decided against the other's result).
+ */
+export async function handleCommand<State, Command, Event extends DomainEvent>(
+  eventStore: EventStore,
+  streamName: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  options: HandleOptions = {},
+): Promise<CommandResult<State, Event>> {
+  const maxAttempts = options.maxAttempts ?? 5;
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await eventStore.readStream(streamName);
+    let state = decider.initialState();
+    for (const event of recorded) state = decider.evolve(state, { type: event.type, data: event.data } as Event);
+    const newEvents = decider.decide(command, state);
+    if (newEvents.length === 0) return { newEvents, state, position: null };
+    const lastRecorded = recorded.at(-1);
+    try {
+      const appended = await eventStore.append(
+        streamName,
+        newEvents.map((event) => ({ type: event.type, data: event.data, metadata: options.metadata })),
+        { expectedRevision: lastRecorded ? lastRecorded.revision : 'no_stream' },
+      );
+      return { newEvents, state: newEvents.reduce(decider.evolve, state), position: appended.position };
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
+    }
+  }
+}

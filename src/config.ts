@@ -1,0 +1,84 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const flag = z.enum(['0', '1']).default('0').transform((value) => value === '1');
+
+/** Environment variables of contract.md section 1; parsed once at start. */
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: z.string().min(1).default('./data'),
+  EVENTSTORE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(esdb|kurrentdb|kurrent)(\+discover)?:\/\//, 'must start with esdb:// or kurrentdb://')
+      .optional(),
+  ),
+  MONGODB_URL: optionalText.pipe(
+    z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
+  ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  GEOLENS_DEMO: z.enum(['0', '1']).default('1').transform((value) => value === '1'),
+  OPENAI_API_KEY: optionalText,
+  ANTHROPIC_API_KEY: optionalText,
+  GEMINI_API_KEY: optionalText,
+  PERPLEXITY_API_KEY: optionalText,
+  SERPAPI_API_KEY: optionalText,
+  AUDIT_ALLOW_PRIVATE_NETWORKS: flag,
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  baseUrl: string;
+  dataDir: string;
+  eventStoreUrl: string | undefined;
+  mongodbUrl: string | undefined;
+  logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
+  demo: boolean;
+  engineKeys: {
+    openai: string | undefined;
+    anthropic: string | undefined;
+    gemini: string | undefined;
+    perplexity: string | undefined;
+    serpapi: string | undefined;
+  };
+  auditAllowPrivateNetworks: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError with one line naming the variable and the problem. */
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Invalid configuration: ${variable}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(env.DATA_DIR),
+    eventStoreUrl: env.EVENTSTORE_URL,
+    mongodbUrl: env.MONGODB_URL,
+    logLevel: env.LOG_LEVEL,
+    demo: env.GEOLENS_DEMO,
+    engineKeys: {
+      openai: env.OPENAI_API_KEY,
+      anthropic: env.ANTHROPIC_API_KEY,
+      gemini: env.GEMINI_API_KEY,
+      perplexity: env.PERPLEXITY_API_KEY,
+      serpapi: env.SERPAPI_API_KEY,
+    },
+    auditAllowPrivateNetworks: env.AUDIT_ALLOW_PRIVATE_NETWORKS,
+  };
+}

@@ -1,0 +1,39 @@
+import type { Collection, Doc } from '../../ports/documentStore.js';
+import type { RecordedEvent } from '../../ports/eventStore.js';
+
+/** Collections of one projection version, bound to the transaction that also moves its checkpoint. */
+export interface ProjectionScope {
+  collection<T extends Doc = Doc>(logicalName: string): Collection<T>;
+}
+
+/**
+ * A read model builder. `apply` must only write through `scope`: the runner commits those writes
+ * together with the checkpoint, so an event is applied exactly once even across crashes.
+ * Bumping `version` builds a fresh copy beside the old one; queries switch once it has caught up.
+ */
+export interface Projection {
+  readonly name: string;
+  readonly version: number;
+  readonly eventTypes: readonly string[];
+  /** Creates indexes; runs before the first batch, idempotent. */
+  setup?(scope: ProjectionScope): Promise<void>;
+  apply(events: readonly RecordedEvent[], scope: ProjectionScope): Promise<void>;
+}
+
+/** Physical collection name of a projection's logical collection at a version. */
+export const physicalCollectionName = (projectionName: string, version: number, logicalName: string): string =>
+  `${projectionName}_v${version}_${logicalName}`;
+
+export const CHECKPOINTS_COLLECTION = '_projections';
+
+export interface CheckpointDoc extends Doc {
+  name: string;
+  version: number;
+  /** Decimal string of the last position whose effects are committed. */
+  position: string;
+  /** `building` until the version first caught up with the log, then `live`. */
+  state: 'building' | 'live';
+  updatedDate: string;
+}
+
+export const checkpointId = (name: string, version: number): string => `${name}@v${version}`;

@@ -1,0 +1,219 @@
+import type { Logger } from 'pino';
+import type { DocumentStore, TransactionScope } from '../../ports/documentStore.js';
+import { START, type EventStore, type Position, type RecordedEvent, type Subscription } from '../../ports/eventStore.js';
+import {
+  CHECKPOINTS_COLLECTION,
+  checkpointId,
+  physicalCollectionName,
+  type CheckpointDoc,
+  type Projection,
+  type ProjectionScope,
+} from './projection.js';
+
+export interface ProjectionRunnerOptions {
+  logger: Logger;
+  /** Events per transaction. */
+  batchSize?: number;
+  /** Pause before restarting a projection whose batch failed. */
+  retryDelayMs?: number;
+  now?: () => Date;
+}
+
+export interface ProjectionStatus {
+  name: string;
+  version: number;
+  state: 'building' | 'live';
+  /** Every matching event at or before this position is applied. */
+  position: string;
+  headPosition: string;
+  /** head - position, in log positions (a count of events on the embedded store). */
+  lag: string;
+}
+
+interface RunningProjection {
+  projection: Projection;
+  scannedTo: Position;
+  state: 'building' | 'live';
+  subscription: Subscription | null;
+  loop: Promise<void> | null;
+}
+
+interface Waiter {
+  position: Position;
+  resolve: () => void;
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Runs projections as catch-up subscriptions. Each batch is applied in one document-store transaction
+ * that also moves the projection's checkpoint, so a crash at any point neither loses nor re-applies an event.
+ */
+export class ProjectionRunner {
+  private readonly running: RunningProjection[];
+  private readonly waiters = new Set<Waiter>();
+  private stopped = true;
+
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly documentStore: DocumentStore,
+    projections: readonly Projection[],
+    private readonly options: ProjectionRunnerOptions,
+  ) {
+    this.running = projections.map((projection) => ({
+      projection,
+      scannedTo: START,
+      state: 'building',
+      subscription: null,
+      loop: null,
+    }));
+  }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    for (const entry of this.running) {
+      const checkpoint = await this.loadCheckpoint(entry.projection);
+      entry.scannedTo = checkpoint ? BigInt(checkpoint.position) : START;
+      entry.state = checkpoint?.state ?? 'building';
+      await entry.projection.setup?.(this.scopeFor(entry.projection, this.documentStore));
+      entry.loop = this.runLoop(entry);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all(this.running.map((entry) => entry.subscription?.stop()));
+    await Promise.all(this.running.map((entry) => entry.loop));
+  }
+
+  /** Resolves once every projection has applied all events up to `position` (read-your-writes). */
+  waitFor(position: Position, timeoutMs = 10_000): Promise<void> {
+    if (this.running.length === 0 || this.minimumScanned() >= position) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        position,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(`Read models did not reach position ${position} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiters.add(waiter);
+    });
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const head = await this.eventStore.headPosition();
+    return this.running.map(({ projection, scannedTo, state }) => ({
+      name: projection.name,
+      version: projection.version,
+      state,
+      position: scannedTo.toString(),
+      headPosition: head.toString(),
+      lag: (head > scannedTo ? head - scannedTo : 0n).toString(),
+    }));
+  }
+
+  private async runLoop(entry: RunningProjection): Promise<void> {
+    const { logger, retryDelayMs = 1000, batchSize = 1000 } = this.options;
+    while (!this.stopped) {
+      const headAtStart = await this.eventStore.headPosition();
+      if (entry.state === 'building' && entry.scannedTo >= headAtStart) await this.markLive(entry);
+      entry.subscription = this.eventStore.subscribe(
+        { from: entry.scannedTo, filter: { eventTypes: entry.projection.eventTypes }, batchSize },
+        (events, scannedTo) => this.handleBatch(entry, events, scannedTo, headAtStart),
+      );
+      try {
+        await entry.subscription.done;
+      } catch (error) {
+        logger.error({ err: error, projection: entry.projection.name }, 'projection batch failed; restarting from its checkpoint');
+        if (!this.stopped) await delay(retryDelayMs);
+      }
+    }
+  }
+
+  private async handleBatch(
+    entry: RunningProjection,
+    events: RecordedEvent[],
+    scannedTo: Position,
+    headAtStart: Position,
+  ): Promise<void> {
+    if (events.length > 0) {
+      await this.documentStore.withTransaction(async (transaction) => {
+        await entry.projection.apply(events, this.scopeFor(entry.projection, transaction));
+        await this.saveCheckpoint(transaction, entry, scannedTo);
+      });
+    }
+    entry.scannedTo = scannedTo;
+    if (entry.state === 'building' && scannedTo >= headAtStart) await this.markLive(entry);
+    this.releaseWaiters();
+  }
+
+  private scopeFor(projection: Projection, scope: TransactionScope): ProjectionScope {
+    return {
+      collection: (logicalName) =>
+        scope.collection(physicalCollectionName(projection.name, projection.version, logicalName)),
+    };
+  }
+
+  private loadCheckpoint(projection: Projection): Promise<CheckpointDoc | null> {
+    return this.documentStore
+      .collection<CheckpointDoc>(CHECKPOINTS_COLLECTION)
+      .findOne({ _id: checkpointId(projection.name, projection.version) });
+  }
+
+  private async saveCheckpoint(scope: TransactionScope, entry: RunningProjection, position: Position): Promise<void> {
+    const { name, version } = entry.projection;
+    await scope.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION).updateOne(
+      { _id: checkpointId(name, version) },
+      { $set: { name, version, position: position.toString(), state: entry.state, updatedDate: this.nowIso() } },
+      { upsert: true },
+    );
+  }
+
+  /** The version has caught up once: queries may switch to it, and older versions are dropped. */
+  private async markLive(entry: RunningProjection): Promise<void> {
+    entry.state = 'live';
+    await this.documentStore.withTransaction((scope) => this.saveCheckpoint(scope, entry, entry.scannedTo));
+    await this.dropOlderVersions(entry.projection);
+    this.options.logger.info({ projection: entry.projection.name, version: entry.projection.version }, 'projection is live');
+  }
+
+  private async dropOlderVersions({ name, version }: Projection): Promise<void> {
+    const checkpoints = this.documentStore.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION);
+    const older = await checkpoints.find({ name, version: { $lt: version } });
+    if (older.length === 0) return;
+    const collections = await this.documentStore.listCollections();
+    for (const { version: oldVersion } of older) {
+      const prefix = physicalCollectionName(name, oldVersion, '');
+      for (const collectionName of collections.filter((candidate) => candidate.startsWith(prefix))) {
+        await this.documentStore.collection(collectionName).drop();
+      }
+    }
+    await checkpoints.deleteMany({ name, version: { $lt: version } });
+  }
+
+  private minimumScanned(): Position {
+    return this.running.reduce<Position | null>(
+      (minimum, entry) => (minimum === null || entry.scannedTo < minimum ? entry.scannedTo : minimum),
+      null,
+    ) ?? START;
+  }
+
+  private releaseWaiters(): void {
+    const reached = this.minimumScanned();
+    for (const waiter of this.waiters) {
+      if (reached >= waiter.position) {
+        this.waiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+  }
+
+  private nowIso(): string {
+    return (this.options.now?.() ?? new Date()).toISOString();
+  }
+}
