@@ -1,0 +1,109 @@
+import type { DomainCommand } from '../shared/command.js';
+import { assertNever, type Decider } from '../shared/decider.js';
+import { ConflictError, NotFoundError } from '../shared/errors.js';
+import { parseOrThrow, validationFailed } from '../shared/zodIssues.js';
+import {
+  evolve,
+  initialState,
+  reportPromptIds,
+  type ActiveBrandReport,
+  type BrandReportEvent,
+  type BrandReportState,
+} from './events.js';
+import { promptsAssigned, promptsUnassigned, resolveNewPrompts, type PromptsContext } from './promptAssignment.js';
+import { brandReportCreateSchema, promptAssignmentSchema, type BrandReportCreateInput } from './schema.js';
+import { decideUpdate, withDetectionFields, type ReportUpdate } from './update.js';
+
+export type CreateBrandReport = DomainCommand<
+  'CreateBrandReport',
+  BrandReportCreateInput & {
+    reportId: string;
+    workspaceId: string;
+    teamId: string;
+    prompts: PromptsContext;
+    now: string;
+  }
+>;
+/** `patch` is the raw JSON body of PATCH /v1/reports/brand/{reportId}; validating it is this decider's job. */
+export type UpdateBrandReport = DomainCommand<'UpdateBrandReport', ReportUpdate & { reportId: string }>;
+export type AssignPromptsToReport = DomainCommand<
+  'AssignPromptsToReport',
+  { reportId: string; promptIds: string[]; prompts: PromptsContext; now: string }
+>;
+/** Ids that are not assigned are ignored, so a retried request changes nothing. */
+export type UnassignPromptsFromReport = DomainCommand<
+  'UnassignPromptsFromReport',
+  { reportId: string; promptIds: string[]; now: string }
+>;
+/** Sent by the process that reacts to PromptDeleted, for each report holding the prompt. */
+export type RemoveDeletedPromptFromReport = DomainCommand<
+  'RemoveDeletedPromptFromReport',
+  { reportId: string; promptId: string; now: string }
+>;
+export type BrandReportCommand =
+  | CreateBrandReport
+  | UpdateBrandReport
+  | AssignPromptsToReport
+  | UnassignPromptsFromReport
+  | RemoveDeletedPromptFromReport;
+
+export function decide(command: BrandReportCommand, state: BrandReportState): BrandReportEvent[] {
+  if (command.type === 'CreateBrandReport') return create(command.data, state);
+  if (state.status !== 'active') throw new NotFoundError(`Brand report ${command.data.reportId} not found`);
+  switch (command.type) {
+    case 'UpdateBrandReport':
+      return decideUpdate(command.data, state);
+    case 'AssignPromptsToReport':
+      return assign(command.data, state);
+    case 'UnassignPromptsFromReport': {
+      const { promptIds } = parseOrThrow(promptAssignmentSchema, { promptIds: command.data.promptIds });
+      const removed = reportPromptIds(state).filter((promptId) => promptIds.includes(promptId));
+      return promptsUnassigned(state.reportId, removed, command.data.now);
+    }
+    case 'RemoveDeletedPromptFromReport': {
+      const { promptId, now } = command.data;
+      return reportPromptIds(state).includes(promptId) ? promptsUnassigned(state.reportId, [promptId], now) : [];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+function create(data: CreateBrandReport['data'], state: BrandReportState): BrandReportEvent[] {
+  const { reportId, workspaceId, teamId, prompts, now, ...fields } = data;
+  if (state.status !== 'absent') throw new ConflictError(`Brand report ${reportId} already exists`);
+  const input = parseOrThrow(brandReportCreateSchema, fields);
+  const { added, issues } = resolveNewPrompts(input.promptIds ?? [], workspaceId, new Set(), prompts);
+  if (issues.length > 0) throw validationFailed(issues);
+  const detection = withDetectionFields(
+    {
+      brand: input.brand,
+      brandVariations: [],
+      brandDomain: input.brandDomain,
+      brandDomainVariations: [],
+      brandDomainWildcard: false,
+      brandRegex: null,
+      competitors: [],
+    },
+    input,
+  );
+  const reportTitle = input.reportTitle ?? input.brand;
+  return [
+    { type: 'BrandReportCreated', data: { reportId, workspaceId, teamId, reportTitle, detection, createdDate: now } },
+    ...promptsAssigned(reportId, added, now),
+  ];
+}
+
+function assign(data: AssignPromptsToReport['data'], report: ActiveBrandReport): BrandReportEvent[] {
+  const { promptIds } = parseOrThrow(promptAssignmentSchema, { promptIds: data.promptIds });
+  const assigned = new Set(reportPromptIds(report));
+  const { added, issues } = resolveNewPrompts(promptIds, report.workspaceId, assigned, data.prompts);
+  if (issues.length > 0) throw validationFailed(issues);
+  return promptsAssigned(report.reportId, added, data.now);
+}
+
+export const brandReportDecider: Decider<BrandReportState, BrandReportCommand, BrandReportEvent> = {
+  initialState,
+  evolve,
+  decide,
+};

@@ -1,0 +1,70 @@
+import { describe, expect, test } from '@jest/globals';
+import { ConflictError, NotFoundError } from '../../../src/domain/shared/errors.js';
+import { tagDecider, type CreateTag, type DeleteTag } from '../../../src/domain/tag/decide.js';
+import type { TagCreated, TagDeleted } from '../../../src/domain/tag/events.js';
+import { TAG_COLORS } from '../../../src/domain/tag/schema.js';
+import { specFor, unchecked } from '../spec.js';
+
+const given = specFor(tagDecider);
+const now = '2025-01-01T00:00:00.000Z';
+const later = '2025-02-01T00:00:00.000Z';
+const create = (fields: Partial<CreateTag['data']> = {}): CreateTag => ({
+  type: 'CreateTag',
+  data: { tagId: 'tag_1', workspaceId: 'ws_1', name: 'Pricing', color: 'gold', now, ...fields },
+});
+const remove = (workspaceId = 'ws_1'): DeleteTag => ({
+  type: 'DeleteTag',
+  data: { tagId: 'tag_1', workspaceId, now: later },
+});
+const created: TagCreated = {
+  type: 'TagCreated',
+  data: { tagId: 'tag_1', workspaceId: 'ws_1', name: 'Pricing', color: 'gold', createdDate: now },
+};
+const deleted: TagDeleted = { type: 'TagDeleted', data: { tagId: 'tag_1', workspaceId: 'ws_1', deletedDate: later } };
+
+describe('tags', () => {
+  test('the preset colours are the eleven names of the palette', () => {
+    expect(TAG_COLORS).toEqual([
+      'gold', 'orange', 'magenta', 'green', 'blue', 'red', 'volcano', 'lime', 'cyan', 'geekblue', 'purple',
+    ]);
+  });
+
+  test('a tag is created with its trimmed name and colour', () => {
+    given([]).when(create({ name: ' Pricing ' })).then([created]);
+  });
+
+  test.each(TAG_COLORS)('the preset colour %s is accepted', (color) => {
+    given([])
+      .when(create({ color }))
+      .then([{ ...created, data: { ...created.data, color } }]);
+  });
+
+  test.each(['pink', 'Gold', '#ffcc00'])('the colour %j is refused', (color) => {
+    given([])
+      .when(create({ color: unchecked(color) }))
+      .thenFailsValidation([{ path: 'color', code: 'invalid_value' }]);
+  });
+
+  test.each([
+    ['', 'too_small'],
+    ['t'.repeat(101), 'too_big'],
+  ])('the name %j is refused with %s', (name, code) => {
+    given([]).when(create({ name })).thenFailsValidation([{ path: 'name', code }]);
+  });
+
+  test('creating the same tag twice is a conflict', () => {
+    given([created]).when(create()).thenThrows(ConflictError);
+  });
+
+  test('a tag is deleted', () => {
+    given([created]).when(remove()).then([deleted]);
+  });
+
+  test('deleting a deleted tag is not found', () => {
+    given([created, deleted]).when(remove()).thenThrows(NotFoundError);
+  });
+
+  test('a tag addressed through another workspace is not found', () => {
+    given([created]).when(remove('ws_2')).thenThrows(NotFoundError);
+  });
+});
