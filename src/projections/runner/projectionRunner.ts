@@ -150,6 +150,9 @@ export class ProjectionRunner {
     entry.scannedTo = scannedTo;
     if (entry.state === 'building' && scannedTo >= headAtStart) await this.markLive(entry);
     this.releaseWaiters();
+    // The embedded stores answer synchronously, so a long catch-up would otherwise run as one chain of
+    // microtasks and starve HTTP requests and timers until it finished.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 
   private scopeFor(projection: Projection, scope: TransactionScope): ProjectionScope {

@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
+import { MemoryEventStore } from '../../../src/infra/eventStore/memoryEventStore.js';
+import { SqliteEventStore } from '../../../src/infra/eventStore/sqliteEventStore.js';
+import type { DocumentStore } from '../../../src/ports/documentStore.js';
+import type { EventStore, Position } from '../../../src/ports/eventStore.js';
+import { physicalCollectionName, type Projection } from '../../../src/projections/runner/projection.js';
+import { ProjectionRunner } from '../../../src/projections/runner/projectionRunner.js';
+import { ReadModels } from '../../../src/projections/runner/readModels.js';
+import { counterProjection, type TotalDoc } from './counterProjection.js';
+
+const silent = pino({ level: 'silent' });
+let dataDir: string;
+let documentStore: SqliteDocumentStore;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'geolens-runner-'));
+  documentStore = await SqliteDocumentStore.open(dataDir);
+});
+
+afterEach(async () => {
+  await documentStore.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function appendCounted(eventStore: EventStore, count: number, stream = 'counter-a'): Promise<Position> {
+  let last: Position = 0n;
+  for (let index = 0; index < count; index += 100) {
+    const size = Math.min(100, count - index);
+    const events = Array.from({ length: size }, (_, offset) => ({ type: 'Counted', data: { n: index + offset } }));
+    last = (await eventStore.append(stream, events)).position;
+  }
+  return last;
+}
+
+async function total(store: DocumentStore, version = 1): Promise<{ count: number; applied: number }> {
+  const totals = await store.collection<TotalDoc>(physicalCollectionName('counter', version, 'totals')).findOne({ _id: 'all' });
+  const applied = await store.collection(physicalCollectionName('counter', version, 'applied')).countDocuments({});
+  return { count: totals?.count ?? 0, applied };
+}
+
+async function runUntil(eventStore: EventStore, projections: Projection[], position: Position): Promise<ProjectionRunner> {
+  const runner = new ProjectionRunner(eventStore, documentStore, projections, { logger: silent, batchSize: 50, retryDelayMs: 10 });
+  await runner.start();
+  await runner.waitFor(position);
+  return runner;
+}
+
+describe('projection runner', () => {
+  test('applies every matching event exactly once and skips other event types', async () => {
+    const eventStore = new MemoryEventStore();
+    await appendCounted(eventStore, 230);
+    const last = (await eventStore.append('other-1', [{ type: 'Ignored', data: {} }])).position;
+    const runner = await runUntil(eventStore, [counterProjection()], last);
+    await runner.stop();
+    expect(await total(documentStore)).toEqual({ count: 230, applied: 230 });
+  });
+
+  test('applies events appended while it runs (live after catch-up)', async () => {
+    const eventStore = new MemoryEventStore();
+    const runner = await runUntil(eventStore, [counterProjection()], await appendCounted(eventStore, 10));
+    const last = await appendCounted(eventStore, 15, 'counter-b');
+    await runner.waitFor(last);
+    await runner.stop();
+    expect(await total(documentStore)).toEqual({ count: 25, applied: 25 });
+  });
+
+  test('resumes from its checkpoint after a restart without re-applying events', async () => {
+    const eventStore = new MemoryEventStore();
+    const first = await runUntil(eventStore, [counterProjection()], await appendCounted(eventStore, 120));
+    await first.stop();
+    const second = await runUntil(eventStore, [counterProjection()], await appendCounted(eventStore, 80, 'counter-b'));
+    await second.stop();
+    expect(await total(documentStore)).toEqual({ count: 200, applied: 200 });
+  });
+
+  test('a batch that fails half-way leaves none of its writes and is applied once on retry', async () => {
+    const eventStore = new MemoryEventStore();
+    const last = await appendCounted(eventStore, 120);
+    const projection = counterProjection({ failOnce: (applied) => applied === 70 });
+    const runner = await runUntil(eventStore, [projection], last);
+    await runner.stop();
+    expect(await total(documentStore)).toEqual({ count: 120, applied: 120 });
+  });
+
+  test('waitFor rejects when the position is not reached in time', async () => {
+    const eventStore = new MemoryEventStore();
+    const runner = await runUntil(eventStore, [counterProjection()], await appendCounted(eventStore, 5));
+    await expect(runner.waitFor(10_000n, 50)).rejects.toThrow(/did not reach position/);
+    await runner.stop();
+  });
+
+  test('reports its position, head and lag', async () => {
+    const eventStore = new MemoryEventStore();
+    const last = await appendCounted(eventStore, 40);
+    const runner = await runUntil(eventStore, [counterProjection()], last);
+    const [status] = await runner.status();
+    await runner.stop();
+    expect(status).toMatchObject({ name: 'counter', version: 1, state: 'live', position: last.toString(), lag: '0' });
+  });
+
+  test('a new version builds beside the old one; queries switch once it is live and the old one is dropped', async () => {
+    const eventStore = new MemoryEventStore();
+    const last = await appendCounted(eventStore, 60);
+    const v1 = counterProjection({ version: 1 });
+    (await runUntil(eventStore, [v1], last)).stop();
+    const readModels = new ReadModels(documentStore);
+    expect((await readModels.collection(counterProjection({ version: 2 }), 'totals')).name).toBe(
+      physicalCollectionName('counter', 1, 'totals'),
+    );
+
+    const runner = await runUntil(eventStore, [counterProjection({ version: 2 })], last);
+    await runner.stop();
+    expect(await total(documentStore, 2)).toEqual({ count: 60, applied: 60 });
+    expect(await documentStore.listCollections()).not.toContain(physicalCollectionName('counter', 1, 'totals'));
+    const freshReadModels = new ReadModels(documentStore);
+    expect((await freshReadModels.collection(counterProjection({ version: 2 }), 'totals')).name).toBe(
+      physicalCollectionName('counter', 2, 'totals'),
+    );
+  });
+});
+
+describe('projection runner crash safety (embedded stores, separate process)', () => {
+  const fixture = join(import.meta.dirname, 'fixtures', 'runCounter.ts');
+
+  /** Runs the child until it has committed past `killAfter` (then SIGKILL) or finished. */
+  function runChild(target: Position, killAfter: bigint | null): Promise<'killed' | 'done'> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir, target.toString()], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let killed = false;
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        const positions = chunk.split('\n').filter((line) => /^\d+$/.test(line));
+        const newest = positions.at(-1);
+        if (!killed && killAfter !== null && newest !== undefined && BigInt(newest) >= killAfter) {
+          killed = true;
+          child.kill('SIGKILL');
+        }
+      });
+      child.on('error', reject);
+      child.on('exit', (code, signal) => {
+        if (signal === 'SIGKILL') resolve('killed');
+        else if (code === 0) resolve('done');
+        else reject(new Error(`child exited with ${code}`));
+      });
+    });
+  }
+
+  test('killing the runner mid-batch (kill -9) three times neither loses nor double-applies an event', async () => {
+    const eventStore = new SqliteEventStore(dataDir);
+    const target = await appendCounted(eventStore, 20_000);
+    await eventStore.close();
+
+    const outcomes = [];
+    for (const killAfter of [3000n, 8000n, 14_000n]) outcomes.push(await runChild(target, killAfter));
+    outcomes.push(await runChild(target, null));
+
+    expect(outcomes.at(-1)).toBe('done');
+    expect(outcomes.slice(0, 3)).toEqual(['killed', 'killed', 'killed']);
+    expect(await total(documentStore)).toEqual({ count: 20_000, applied: 20_000 });
+  }, 120_000);
+});
