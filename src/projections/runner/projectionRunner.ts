@@ -143,8 +143,12 @@ export class ProjectionRunner {
   ): Promise<void> {
     if (events.length > 0) {
       await this.documentStore.withTransaction(async (transaction) => {
-        await entry.projection.apply(events, this.scopeFor(entry.projection, transaction));
-        await this.saveCheckpoint(transaction, entry, scannedTo);
+        // Another process running the same projection may have committed part of this batch meanwhile:
+        // the checkpoint read inside the transaction decides what is still to apply.
+        const committed = await this.committedPosition(transaction, entry.projection);
+        const pending = events.filter((event) => event.position > committed);
+        if (pending.length > 0) await entry.projection.apply(pending, this.scopeFor(entry.projection, transaction));
+        if (scannedTo > committed) await this.saveCheckpoint(transaction, entry, scannedTo);
       });
     }
     entry.scannedTo = scannedTo;
@@ -166,6 +170,13 @@ export class ProjectionRunner {
     return this.documentStore
       .collection<CheckpointDoc>(CHECKPOINTS_COLLECTION)
       .findOne({ _id: checkpointId(projection.name, projection.version) });
+  }
+
+  private async committedPosition(scope: TransactionScope, { name, version }: Projection): Promise<Position> {
+    const checkpoint = await scope
+      .collection<CheckpointDoc>(CHECKPOINTS_COLLECTION)
+      .findOne({ _id: checkpointId(name, version) });
+    return checkpoint ? BigInt(checkpoint.position) : START;
   }
 
   private async saveCheckpoint(scope: TransactionScope, entry: RunningProjection, position: Position): Promise<void> {

@@ -166,3 +166,18 @@ describe('projection runner crash safety (embedded stores, separate process)', (
     expect(await total(documentStore)).toEqual({ count: 20_000, applied: 20_000 });
   }, 120_000);
 });
+
+describe('projection runner with two runners on the same stores', () => {
+  test('two runners of the same projection (as two processes would) apply each event once', async () => {
+    const eventStore = new MemoryEventStore();
+    const last = await appendCounted(eventStore, 500);
+    const [first, second] = await Promise.all([
+      runUntil(eventStore, [counterProjection()], last),
+      runUntil(eventStore, [counterProjection()], last),
+    ]);
+    const more = await appendCounted(eventStore, 300, 'counter-b');
+    await Promise.all([first.waitFor(more), second.waitFor(more)]);
+    await Promise.all([first.stop(), second.stop()]);
+    expect(await total(documentStore)).toEqual({ count: 800, applied: 800 });
+  });
+});
