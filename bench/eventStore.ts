@@ -1,0 +1,81 @@
+/**
+ * Throughput of the embedded SQLite event store on a temporary directory: appends of single events (each
+ * one a synced commit), appends of 100-event batches, and reading everything back in pages of 1000.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { SqliteEventStore } from '../src/infra/eventStore/sqliteEventStore.js';
+import type { NewEvent, Position } from '../src/ports/eventStore.js';
+import { START } from '../src/ports/eventStore.js';
+
+const SINGLE_APPENDS = 2_000;
+const BATCH_APPENDS = 2_000;
+const BATCH_SIZE = 100;
+const READ_PAGE_SIZE = 1_000;
+const STREAMS = 100;
+
+/** Shaped like a recorded engine answer, about 400 bytes of JSON. */
+const answerEvent = (index: number): NewEvent => ({
+  type: 'PromptAnswered',
+  data: {
+    promptId: `prompt-${index % 500}`,
+    engine: 'chatgpt',
+    answeredAt: '2025-01-01T00:00:00.000Z',
+    mentions: [{ brand: 'acme', rank: 1 }, { brand: 'globex', rank: 3 }],
+    citations: ['https://example.com/a', 'https://example.org/b'],
+    excerpt: 'Acme is a widely used option for teams that need reliable anvils and rockets. '.repeat(2),
+  },
+  metadata: { correlationId: `run-${index}`, actor: 'bench' },
+});
+
+const eventsPerSecond = (events: number, startedAt: number): number =>
+  Math.round(events / ((performance.now() - startedAt) / 1_000));
+
+async function appendSingles(store: SqliteEventStore): Promise<number> {
+  const startedAt = performance.now();
+  for (let index = 0; index < SINGLE_APPENDS; index++) {
+    await store.append(`single-${index % STREAMS}`, [answerEvent(index)]);
+  }
+  return eventsPerSecond(SINGLE_APPENDS, startedAt);
+}
+
+async function appendBatches(store: SqliteEventStore): Promise<number> {
+  const batches = Array.from({ length: STREAMS }, (_, stream) =>
+    Array.from({ length: BATCH_SIZE }, (__, index) => answerEvent(stream * BATCH_SIZE + index)),
+  );
+  const startedAt = performance.now();
+  for (let index = 0; index < BATCH_APPENDS; index++) {
+    await store.append(`batch-${index % STREAMS}`, batches[index % STREAMS] ?? []);
+  }
+  return eventsPerSecond(BATCH_APPENDS * BATCH_SIZE, startedAt);
+}
+
+async function readEverything(store: SqliteEventStore): Promise<number> {
+  const startedAt = performance.now();
+  let from: Position = START;
+  let read = 0;
+  for (;;) {
+    const page = await store.readAll({ from, maxCount: READ_PAGE_SIZE });
+    read += page.events.length;
+    if (page.events.length < READ_PAGE_SIZE) break;
+    from = page.scannedTo;
+  }
+  return eventsPerSecond(read, startedAt);
+}
+
+export async function benchEventStore(): Promise<Record<string, number>> {
+  const directory = await mkdtemp(join(tmpdir(), 'geolens-bench-events-'));
+  const store = new SqliteEventStore(directory);
+  try {
+    return {
+      sqliteAppendSingleEventsPerSecond: await appendSingles(store),
+      sqliteAppendBatch100EventsPerSecond: await appendBatches(store),
+      sqliteReadAllEventsPerSecond: await readEverything(store),
+    };
+  } finally {
+    await store.close();
+    await rm(directory, { recursive: true, force: true });
+  }
+}

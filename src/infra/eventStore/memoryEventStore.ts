@@ -1,0 +1,119 @@
+/**
+ * In-memory event store for unit tests, with the semantics of the SQLite store: data and metadata are
+ * kept as JSON text, so readers get copies and exactly what JSON can carry.
+ */
+import { randomUUID } from 'node:crypto';
+import type {
+  AppendOptions,
+  AppendResult,
+  BatchHandler,
+  EventStore,
+  NewEvent,
+  Position,
+  ReadAllOptions,
+  ReadAllResult,
+  ReadStreamOptions,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../../ports/eventStore.js';
+import { START } from '../../ports/eventStore.js';
+import { CatchUpSubscription, ChangeSignal } from './catchUpSubscription.js';
+import { assertAppendable, assertCount, assertExpectation, matchesFilter, toJsonText } from './semantics.js';
+
+interface StoredEvent {
+  id: string;
+  streamName: string;
+  revision: bigint;
+  position: Position;
+  type: string;
+  dataJson: string;
+  metadataJson: string;
+  created: string;
+}
+
+const toRecorded = (stored: StoredEvent): RecordedEvent => ({
+  id: stored.id,
+  streamName: stored.streamName,
+  revision: stored.revision,
+  position: stored.position,
+  type: stored.type,
+  data: JSON.parse(stored.dataJson) as unknown,
+  metadata: JSON.parse(stored.metadataJson) as RecordedEvent['metadata'],
+  created: new Date(stored.created),
+});
+
+export class MemoryEventStore implements EventStore {
+  /** Index i holds position i + 1. */
+  readonly #all: StoredEvent[] = [];
+  readonly #streams = new Map<string, StoredEvent[]>();
+  readonly #appended = new ChangeSignal();
+  readonly #subscriptions = new Set<Subscription>();
+
+  async append(streamName: string, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+    assertAppendable(streamName, events);
+    const stream = this.#streams.get(streamName) ?? [];
+    const current = stream.at(-1)?.revision ?? null;
+    assertExpectation(streamName, options.expectedRevision ?? 'any', current);
+    const created = new Date().toISOString();
+    const stored = events.map((event, index) => ({
+      id: event.id ?? randomUUID(),
+      streamName,
+      revision: (current ?? -1n) + BigInt(index + 1),
+      position: BigInt(this.#all.length + index + 1),
+      type: event.type,
+      dataJson: toJsonText(event.data),
+      metadataJson: toJsonText(event.metadata ?? {}),
+      created,
+    }));
+    this.#all.push(...stored);
+    stream.push(...stored);
+    this.#streams.set(streamName, stream);
+    this.#appended.notify();
+    const last = stored.at(-1) as StoredEvent;
+    return { nextExpectedRevision: last.revision, position: last.position };
+  }
+
+  async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    assertCount('maxCount', options.maxCount, 0);
+    const stream = this.#streams.get(streamName) ?? [];
+    const fromIndex = Number(options.fromRevision ?? 0n);
+    const toIndex = options.maxCount === undefined ? undefined : fromIndex + options.maxCount;
+    return stream.slice(fromIndex, toIndex).map(toRecorded);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
+    assertCount('maxCount', options.maxCount, 0);
+    const from = options.from ?? START;
+    const maxCount = options.maxCount ?? Number.POSITIVE_INFINITY;
+    const events: RecordedEvent[] = [];
+    for (let index = Number(from); index < this.#all.length && events.length < maxCount; index++) {
+      const stored = this.#all[index] as StoredEvent;
+      if (matchesFilter(options.filter, stored.streamName, stored.type)) events.push(toRecorded(stored));
+    }
+    // Read in the same synchronous step as the scan, so no append can slip in between.
+    const head = BigInt(this.#all.length);
+    const scannedTo = events.length >= maxCount ? (events.at(-1)?.position ?? from) : head > from ? head : from;
+    return { events, scannedTo };
+  }
+
+  async headPosition(): Promise<Position> {
+    return BigInt(this.#all.length);
+  }
+
+  subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription {
+    const subscription = new CatchUpSubscription(
+      { readAll: (readOptions) => this.readAll(readOptions), nextChange: () => this.#appended.next() },
+      options,
+      handler,
+    );
+    this.#subscriptions.add(subscription);
+    const forget = (): void => void this.#subscriptions.delete(subscription);
+    subscription.done.then(forget, forget);
+    return subscription;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#subscriptions].map((subscription) => subscription.stop()));
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * Rules every adapter applies the same way, kept in one place so the contract suite tests one meaning:
+ * expected-revision checks, filter matching and argument checks.
+ */
+import { ConcurrencyError } from '../../domain/shared/errors.js';
+import type { EventFilter, ExpectedRevision, NewEvent, StreamRevision } from '../../ports/eventStore.js';
+
+/** Default for SubscribeOptions.batchSize. */
+export const DEFAULT_BATCH_SIZE = 500;
+
+const describeExpected = (expected: ExpectedRevision): string => {
+  switch (expected) {
+    case 'no_stream':
+      return 'no stream';
+    case 'stream_exists':
+      return 'an existing stream';
+    case 'any':
+      return 'any revision';
+    default:
+      return `revision ${expected}`;
+  }
+};
+
+const describeActual = (current: StreamRevision | null): string =>
+  current === null ? 'the stream does not exist' : `the stream is at revision ${current}`;
+
+export const concurrencyError = (
+  streamName: string,
+  expected: ExpectedRevision,
+  current: StreamRevision | null,
+): ConcurrencyError =>
+  new ConcurrencyError(
+    `Stream "${streamName}": expected ${describeExpected(expected)} but ${describeActual(current)}`,
+    streamName,
+  );
+
+/** `current` is the revision of the stream's last event, null when the stream does not exist. */
+const expectationHolds = (expected: ExpectedRevision, current: StreamRevision | null): boolean => {
+  switch (expected) {
+    case 'any':
+      return true;
+    case 'no_stream':
+      return current === null;
+    case 'stream_exists':
+      return current !== null;
+    default:
+      return current === expected;
+  }
+};
+
+export function assertExpectation(streamName: string, expected: ExpectedRevision, current: StreamRevision | null): void {
+  if (!expectationHolds(expected, current)) throw concurrencyError(streamName, expected, current);
+}
+
+export function assertAppendable(streamName: string, events: readonly NewEvent[]): void {
+  if (streamName.length === 0) throw new RangeError('An event stream name must not be empty');
+  if (events.length === 0) throw new RangeError(`Append to "${streamName}" needs at least one event`);
+}
+
+/** Checks a count option; `undefined` means unlimited. */
+export function assertCount(name: string, value: number | undefined, minimum: number): void {
+  if (value !== undefined && !(Number.isInteger(value) && value >= minimum)) {
+    throw new RangeError(`${name} must be an integer >= ${minimum}, got ${value}`);
+  }
+}
+
+export const matchesFilter = (filter: EventFilter | undefined, streamName: string, type: string): boolean =>
+  (filter?.eventTypes?.includes(type) ?? true) &&
+  (filter?.streamPrefixes?.some((prefix) => streamName.startsWith(prefix)) ?? true);
+
+/** Data and metadata are stored as JSON text: what a reader gets back is what JSON can carry. */
+export const toJsonText = (value: unknown): string => JSON.stringify(value) ?? 'null';

@@ -1,0 +1,8 @@
+import { MemoryEventStore } from '../../../src/infra/eventStore/memoryEventStore.js';
+import { eventStoreContract } from './contract.js';
+
+eventStoreContract(
+  'in-memory',
+  async () => new MemoryEventStore(),
+  (store) => store.close(),
+);
