@@ -1,0 +1,46 @@
+import { brandReportDecider } from '../domain/brandReport/decide.js';
+import { brandReportStream, type ActiveBrandReport } from '../domain/brandReport/events.js';
+import type { BrandReportCreateInput } from '../domain/brandReport/schema.js';
+import { requireWorkspace } from './aggregates.js';
+import { handleCommand } from './commandHandler.js';
+import { nowIso, type AppContext } from './context.js';
+import { promptsContext } from './prompts.js';
+import { newId } from './secrets.js';
+import type { Created } from './teams.js';
+
+export async function createBrandReport(
+  context: AppContext,
+  input: BrandReportCreateInput & { workspaceId: string },
+): Promise<Created> {
+  const { workspaceId, ...fields } = input;
+  const workspace = await requireWorkspace(context.eventStore, workspaceId);
+  const reportId = newId('report');
+  const result = await handleCommand(context.eventStore, brandReportStream(reportId), brandReportDecider, {
+    type: 'CreateBrandReport',
+    data: {
+      ...fields,
+      reportId,
+      workspaceId,
+      teamId: workspace.teamId,
+      prompts: await promptsContext(context, fields.promptIds ?? []),
+      now: nowIso(context),
+    },
+  });
+  return { id: reportId, position: result.position };
+}
+
+/** PATCH of interface.md: `patch` is the raw body; the decider applies the seven rules. */
+export async function updateBrandReport(
+  context: AppContext,
+  reportId: string,
+  patch: unknown,
+): Promise<{ report: ActiveBrandReport; position: bigint | null }> {
+  const sentPromptIds = (patch as { promptIds?: unknown } | null)?.promptIds;
+  const prompts = await promptsContext(context, Array.isArray(sentPromptIds) ? sentPromptIds : []);
+  const result = await handleCommand(context.eventStore, brandReportStream(reportId), brandReportDecider, {
+    type: 'UpdateBrandReport',
+    data: { reportId, patch, prompts, now: nowIso(context) },
+  });
+  if (result.state.status !== 'active') throw new Error(`Report ${reportId} is not active after an update`);
+  return { report: result.state, position: result.position };
+}

@@ -1,0 +1,30 @@
+import type { Config } from '../config.js';
+import type { RunningServer } from '../server.js';
+
+/** What a newcomer needs after `npm start`: where to look and, on first start, the demo credentials. */
+export function printBanner(config: Config, server: RunningServer): void {
+  const base = config.baseUrl;
+  const lines = [
+    '',
+    `geolens is running at ${server.url} (public URL ${base})`,
+    `  data directory: ${config.dataDir}`,
+    `  health:  curl ${base}/v1/health`,
+  ];
+  if (server.demo) {
+    const { demo } = server;
+    lines.push(
+      '',
+      'Demo data was seeded (shown once; only hashes are stored):',
+      `  team ${demo.teamId}, workspace ${demo.workspaceId}, brand report ${demo.reportId}`,
+      `  read key:  ${demo.readKey}`,
+      `  write key: ${demo.writeKey}`,
+      `  user:      ${demo.user.email} / ${demo.user.password}`,
+      '',
+      'Try:',
+      `  curl -H "Authorization: Bearer ${demo.readKey}" ${base}/v1/reports/brand/${demo.reportId}`,
+    );
+  } else {
+    lines.push('', 'Create credentials with: ./bin/geolens demo   (or ./bin/geolens key create --team <teamId> --permission read)');
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}

@@ -1,0 +1,75 @@
+import { Command, CommanderError } from 'commander';
+import type { Logger } from 'pino';
+import { ConfigError, loadConfig, type Config } from '../config.js';
+import { compose } from '../compose.js';
+import { createLogger } from '../logger.js';
+import { startServer } from '../server.js';
+import { registerAdminCommands, type ActionRunner } from './adminCommands.js';
+import { describeFailure, EXIT_FAILURE, EXIT_INPUT, printResult } from './output.js';
+import { printBanner } from './banner.js';
+
+function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`error: ${error.message}\n`);
+    process.exit(EXIT_INPUT);
+  }
+}
+
+/** Opens the stores, runs one command, prints its result and closes; failures become one stderr line. */
+const runAction =
+  (config: Config, logger: Logger): ActionRunner =>
+  (flagsByField, action) =>
+  async (options) => {
+    const composition = await compose(config, logger);
+    try {
+      printResult(await action(composition.context, options), options.json === true);
+    } catch (error) {
+      const { line, exitCode } = describeFailure(error, flagsByField);
+      process.stderr.write(`${line}\n`);
+      process.exitCode = exitCode;
+    } finally {
+      await composition.close();
+    }
+  };
+
+async function serve(config: Config, logger: Logger): Promise<void> {
+  const server = await startServer(config, logger);
+  printBanner(config, server);
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'shutting down');
+    await server.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+async function main(argv: string[]): Promise<void> {
+  const config = loadConfigOrExit();
+  const logger = createLogger(config.logLevel);
+  const program = new Command('geolens')
+    .description('Measure how a brand appears in the answers of AI search engines')
+    .exitOverride()
+    .configureOutput({ outputError: (message, write) => write(message.split('\n')[0] + '\n') });
+  program
+    .command('serve')
+    .description('Serve the REST API, MCP and the background workers')
+    .action(() => serve(config, logger));
+  registerAdminCommands(program, runAction(config, logger));
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      const informational = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help';
+      process.exit(informational ? 0 : EXIT_INPUT);
+    }
+    logger.error({ err: error }, 'command failed');
+    process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(EXIT_FAILURE);
+  }
+}
+
+await main(process.argv);

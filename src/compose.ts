@@ -1,0 +1,33 @@
+import type { Logger } from 'pino';
+import type { AppContext } from './app/context.js';
+import type { Config } from './config.js';
+import { createDocumentStore } from './infra/documentStore/index.js';
+import { createEventStore } from './infra/eventStore/index.js';
+import { allProjections } from './projections/index.js';
+import { ProjectionRunner } from './projections/runner/projectionRunner.js';
+
+/** The composition root: the one place that turns configuration into adapters. */
+export interface Composition {
+  context: AppContext;
+  storeKinds: { events: string; readModels: string };
+  createProjectionRunner(): ProjectionRunner;
+  close(): Promise<void>;
+}
+
+export async function compose(config: Config, logger: Logger): Promise<Composition> {
+  const eventStore = await createEventStore({ dataDir: config.dataDir, eventStoreUrl: config.eventStoreUrl });
+  const documentStore = await createDocumentStore({ dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
+  const context: AppContext = { eventStore, documentStore, logger, now: () => new Date() };
+  return {
+    context,
+    storeKinds: {
+      events: config.eventStoreUrl ? 'eventstoredb' : 'embedded-sqlite',
+      readModels: config.mongodbUrl ? 'mongodb' : 'embedded-sqlite',
+    },
+    createProjectionRunner: () => new ProjectionRunner(eventStore, documentStore, allProjections, { logger }),
+    async close() {
+      await eventStore.close();
+      await documentStore.close();
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { Server } from 'node:http';
+import type { Logger } from 'pino';
+import { createApiApp } from './api/app.js';
+import { seedDemo, type DemoCredentials } from './app/demo.js';
+import type { Config } from './config.js';
+import { compose } from './compose.js';
+import { START } from './ports/eventStore.js';
+
+export interface RunningServer {
+  url: string;
+  /** Set when this start seeded the demo team (first start on an empty store). */
+  demo: DemoCredentials | null;
+  close(): Promise<void>;
+}
+
+const VERSION = '0.1.0';
+
+/** `geolens serve`: HTTP API, projection runner and, on an empty store, the demo team. */
+export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+  const composition = await compose(config, logger);
+  const { context } = composition;
+  const emptyStore = (await context.eventStore.headPosition()) === START;
+  const demo = config.demo && emptyStore ? await seedDemo(context) : null;
+  const runner = composition.createProjectionRunner();
+  await runner.start();
+
+  const app = createApiApp({
+    logger,
+    health: async () => ({
+      status: 'ok',
+      version: VERSION,
+      stores: composition.storeKinds,
+      projections: (await runner.status()).map(({ name, version, state, lag }) => ({ name, version, state, lag })),
+    }),
+  });
+  const server = await listen(app, config.port, config.host);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ host: config.host, port, stores: composition.storeKinds }, 'geolens is listening');
+  return {
+    url: `http://${config.host}:${port}`,
+    demo,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runner.stop();
+      await composition.close();
+    },
+  };
+}
+
+function listen(app: ReturnType<typeof createApiApp>, port: number, host: string): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+  });
+}
