@@ -1,4 +1,5 @@
+import { directoryProjection } from './directory/projection.js';
 import type { Projection } from './runner/projection.js';
 
 /** Every projection the service runs. */
-export const allProjections: readonly Projection[] = [];
+export const allProjections: readonly Projection[] = [directoryProjection];

@@ -1,0 +1,65 @@
+import type { Permission, WorkspaceScope } from '../../domain/shared/access.js';
+import type { Plan, PlanLimits } from '../../domain/team/plans.js';
+import type { Doc } from '../../ports/documentStore.js';
+
+/** Read-model documents of the directory projection: who exists and who may do what. */
+export interface TeamDoc extends Doc {
+  name: string;
+  plan: Plan;
+  limits: PlanLimits;
+  subscriptionEndDate: string | null;
+  createdDate: string;
+}
+
+export interface WorkspaceDoc extends Doc {
+  teamId: string;
+  name: string;
+  createdDate: string;
+}
+
+/** Keyed by the key's sha-256 hash: authentication is one primary-key lookup. */
+export interface ApiKeyDoc extends Doc {
+  keyId: string;
+  teamId: string;
+  permission: Permission;
+  workspaceIds: WorkspaceScope;
+  keyPrefix: string;
+  revoked: boolean;
+  issuedDate: string;
+}
+
+export interface UserDoc extends Doc {
+  teamId: string;
+  email: string;
+  passwordHash: string;
+  permission: Permission;
+  workspaceIds: WorkspaceScope;
+  createdDate: string;
+}
+
+export interface TagDoc extends Doc {
+  workspaceId: string;
+  name: string;
+  color: string;
+  createdDate: string;
+}
+
+/** Active prompts only: a deleted prompt's document is removed. */
+export interface PromptDoc extends Doc {
+  workspaceId: string;
+  teamId: string;
+  text: string;
+  country: string;
+  tagIds: string[];
+  intentVolume: number | null;
+  createdDate: string;
+}
+
+export const DIRECTORY_COLLECTIONS = {
+  teams: 'teams',
+  workspaces: 'workspaces',
+  apiKeys: 'apiKeys',
+  users: 'users',
+  tags: 'tags',
+  prompts: 'prompts',
+} as const;

@@ -1,0 +1,107 @@
+import type { ApiKeyEvent } from '../../domain/apiKey/events.js';
+import type { PromptEvent } from '../../domain/prompt/events.js';
+import { assertNever } from '../../domain/shared/decider.js';
+import type { TagEvent } from '../../domain/tag/events.js';
+import type { TeamEvent } from '../../domain/team/events.js';
+import type { UserEvent } from '../../domain/user/events.js';
+import type { WorkspaceEvent } from '../../domain/workspace/events.js';
+import type { RecordedEvent } from '../../ports/eventStore.js';
+import type { Projection, ProjectionScope } from '../runner/projection.js';
+import {
+  DIRECTORY_COLLECTIONS as C,
+  type ApiKeyDoc,
+  type PromptDoc,
+  type TagDoc,
+  type TeamDoc,
+  type UserDoc,
+  type WorkspaceDoc,
+} from './documents.js';
+
+type DirectoryEvent = TeamEvent | WorkspaceEvent | ApiKeyEvent | UserEvent | TagEvent | PromptEvent;
+
+const EVENT_TYPES: readonly DirectoryEvent['type'][] = [
+  'TeamCreated',
+  'TeamPlanChanged',
+  'WorkspaceCreated',
+  'ApiKeyIssued',
+  'ApiKeyRevoked',
+  'UserCreated',
+  'TagCreated',
+  'TagDeleted',
+  'PromptCreated',
+  'PromptTagsReplaced',
+  'PromptDeleted',
+];
+
+async function applyOne(event: DirectoryEvent, scope: ProjectionScope): Promise<void> {
+  switch (event.type) {
+    case 'TeamCreated': {
+      const { teamId, ...team } = event.data;
+      await scope.collection<TeamDoc>(C.teams).replaceOne({ _id: teamId }, { _id: teamId, ...team, subscriptionEndDate: null }, { upsert: true });
+      return;
+    }
+    case 'TeamPlanChanged': {
+      const { plan, limits, subscriptionEndDate } = event.data;
+      await scope.collection<TeamDoc>(C.teams).updateOne({ _id: event.data.teamId }, { $set: { plan, limits, subscriptionEndDate } });
+      return;
+    }
+    case 'WorkspaceCreated': {
+      const { workspaceId, ...workspace } = event.data;
+      await scope.collection<WorkspaceDoc>(C.workspaces).replaceOne({ _id: workspaceId }, { _id: workspaceId, ...workspace }, { upsert: true });
+      return;
+    }
+    case 'ApiKeyIssued': {
+      const { keyHash, ...key } = event.data;
+      await scope.collection<ApiKeyDoc>(C.apiKeys).replaceOne({ _id: keyHash }, { _id: keyHash, ...key, revoked: false }, { upsert: true });
+      return;
+    }
+    case 'ApiKeyRevoked':
+      await scope.collection<ApiKeyDoc>(C.apiKeys).updateOne({ keyId: event.data.keyId }, { $set: { revoked: true } });
+      return;
+    case 'UserCreated': {
+      const { userId, ...user } = event.data;
+      await scope.collection<UserDoc>(C.users).replaceOne({ _id: userId }, { _id: userId, ...user }, { upsert: true });
+      return;
+    }
+    case 'TagCreated': {
+      const { tagId, ...tag } = event.data;
+      await scope.collection<TagDoc>(C.tags).replaceOne({ _id: tagId }, { _id: tagId, ...tag }, { upsert: true });
+      return;
+    }
+    case 'TagDeleted':
+      await scope.collection<TagDoc>(C.tags).deleteOne({ _id: event.data.tagId });
+      // Prompts lose the tag with their own PromptTagsReplaced events; until then queries skip deleted tags.
+      return;
+    case 'PromptCreated': {
+      const { promptId, ...prompt } = event.data;
+      await scope.collection<PromptDoc>(C.prompts).replaceOne({ _id: promptId }, { _id: promptId, ...prompt }, { upsert: true });
+      return;
+    }
+    case 'PromptTagsReplaced':
+      await scope.collection<PromptDoc>(C.prompts).updateOne({ _id: event.data.promptId }, { $set: { tagIds: event.data.tagIds } });
+      return;
+    case 'PromptDeleted':
+      await scope.collection<PromptDoc>(C.prompts).deleteOne({ _id: event.data.promptId });
+      return;
+    default:
+      assertNever(event);
+  }
+}
+
+/** Teams, workspaces, credentials, tags and prompts: what authentication, scoping and listings read. */
+export const directoryProjection: Projection = {
+  name: 'directory',
+  version: 1,
+  eventTypes: EVENT_TYPES,
+  async setup(scope) {
+    await scope.collection(C.workspaces).createIndex({ teamId: 1 });
+    await scope.collection(C.apiKeys).createIndex({ keyId: 1 }, { unique: true });
+    await scope.collection(C.users).createIndex({ email: 1 }, { unique: true });
+    await scope.collection(C.tags).createIndex({ workspaceId: 1 });
+    await scope.collection(C.prompts).createIndex({ workspaceId: 1, createdDate: 1 });
+    await scope.collection(C.prompts).createIndex({ teamId: 1 });
+  },
+  async apply(events: readonly RecordedEvent[], scope) {
+    for (const event of events) await applyOne({ type: event.type, data: event.data } as DirectoryEvent, scope);
+  },
+};

@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import type { AppContext } from '../../../src/app/context.js';
+import { createApiKey, revokeApiKey } from '../../../src/app/credentials.js';
+import { createPrompt, createTag } from '../../../src/app/prompts.js';
+import { hashApiKey } from '../../../src/app/secrets.js';
+import { createTeam, createWorkspace, setTeamPlan } from '../../../src/app/teams.js';
+import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
+import { MemoryEventStore } from '../../../src/infra/eventStore/memoryEventStore.js';
+import type { ApiKeyDoc, PromptDoc, TeamDoc } from '../../../src/projections/directory/documents.js';
+import { directoryProjection } from '../../../src/projections/directory/projection.js';
+import { ProjectionRunner } from '../../../src/projections/runner/projectionRunner.js';
+import { ReadModels } from '../../../src/projections/runner/readModels.js';
+
+let dataDir: string;
+let context: AppContext;
+let runner: ProjectionRunner;
+const readModels = () => new ReadModels(context.documentStore);
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'geolens-directory-'));
+  const logger = pino({ level: 'silent' });
+  context = { eventStore: new MemoryEventStore(), documentStore: await SqliteDocumentStore.open(dataDir), logger, now: () => new Date('2026-11-01T10:00:00Z') };
+  runner = new ProjectionRunner(context.eventStore, context.documentStore, [directoryProjection], { logger });
+  await runner.start();
+});
+
+afterEach(async () => {
+  await runner.stop();
+  await context.documentStore.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const settle = async () => runner.waitFor(await context.eventStore.headPosition());
+
+describe('directory projection', () => {
+  test('a team shows its plan and the limits of its latest plan change', async () => {
+    const team = await createTeam(context, { name: 'Acme', plan: 'lite' });
+    await setTeamPlan(context, { teamId: team.id, plan: 'custom', apiRequestsMax: 123, subscriptionEndDate: '2027-01-31' });
+    await settle();
+    const teams = await readModels().collection<TeamDoc>(directoryProjection, 'teams');
+    expect(await teams.findOne({ _id: team.id })).toMatchObject({
+      name: 'Acme',
+      plan: 'custom',
+      limits: { apiRequestsMax: 123 },
+      subscriptionEndDate: '2027-01-31',
+    });
+  });
+
+  test('an API key is found by the hash of the plain key and marked revoked after revocation', async () => {
+    const team = await createTeam(context, { name: 'Acme' });
+    const issued = await createApiKey(context, { teamId: team.id, permission: 'read', workspaceIds: 'all' });
+    await settle();
+    const keys = await readModels().collection<ApiKeyDoc>(directoryProjection, 'apiKeys');
+    expect(await keys.findOne({ _id: hashApiKey(issued.key) })).toMatchObject({ keyId: issued.id, revoked: false, permission: 'read' });
+    await revokeApiKey(context, issued.id);
+    await settle();
+    expect(await keys.findOne({ _id: hashApiKey(issued.key) })).toMatchObject({ revoked: true });
+    expect(JSON.stringify(await keys.find({}))).not.toContain(issued.key);
+  });
+
+  test('workspace prompts carry their text, country, tags and team', async () => {
+    const team = await createTeam(context, { name: 'Acme' });
+    const workspace = await createWorkspace(context, { teamId: team.id, name: 'Main' });
+    const tag = await createTag(context, { workspaceId: workspace.id, name: 'Comparison', color: 'blue' });
+    const prompt = await createPrompt(context, { workspaceId: workspace.id, country: 'uk', text: 'Best CRM?', tagIds: [tag.id] });
+    await settle();
+    const prompts = await readModels().collection<PromptDoc>(directoryProjection, 'prompts');
+    expect(await prompts.find({ workspaceId: workspace.id })).toEqual([
+      expect.objectContaining({ _id: prompt.id, text: 'Best CRM?', country: 'uk', tagIds: [tag.id], teamId: team.id }),
+    ]);
+  });
+});
