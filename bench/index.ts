@@ -1,0 +1,43 @@
+/**
+ * `npm run bench [-- name...]`: runs the benchmarks and prints their figures with the aims the issues set.
+ * Each benchmark works on temporary directories and loopback only.
+ */
+import { benchDocumentStore } from './documentStore.js';
+import { benchEventStore } from './eventStore.js';
+import { benchProjection } from './projection.js';
+
+type Bench = () => Promise<Record<string, number>>;
+
+const BENCHES: Record<string, Bench> = {
+  eventStore: benchEventStore,
+  documentStore: benchDocumentStore,
+  projection: benchProjection,
+};
+
+/** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
+const AIMS: Record<string, string> = {
+  sqliteAppendBatch100EventsPerSecond: '> 50,000',
+  directoryProjectionEventsPerSecond: '> 20,000',
+};
+
+const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+async function main(): Promise<void> {
+  const selected = process.argv.slice(2);
+  const unknown = selected.filter((name) => !(name in BENCHES));
+  if (unknown.length > 0) {
+    process.stderr.write(`error: unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}\n`);
+    process.exit(2);
+  }
+  const names = selected.length > 0 ? selected : Object.keys(BENCHES);
+  for (const name of names) {
+    process.stdout.write(`\n${name}\n`);
+    const figures = await BENCHES[name]!();
+    for (const [figure, value] of Object.entries(figures)) {
+      const aim = AIMS[figure] ? `   (aim ${AIMS[figure]})` : '';
+      process.stdout.write(`  ${figure.padEnd(44)} ${format(value).padStart(14)}${aim}\n`);
+    }
+  }
+}
+
+await main();
