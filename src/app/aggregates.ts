@@ -19,7 +19,7 @@ export async function loadState<State, Event extends DomainEvent>(
 
 export async function requireTeam(eventStore: EventStore, teamId: string): Promise<ActiveTeam> {
   const team = await loadState(eventStore, teamStream(teamId), teamDecider);
-  if (team.status !== 'active') throw new NotFoundError(`Team ${teamId} not found`);
+  if (team.status !== 'active') throw new NotFoundError(`Team ${teamId} not found`, 'teamId');
   return team;
 }
 
@@ -31,7 +31,7 @@ export interface WorkspaceRef {
 
 export async function requireWorkspace(eventStore: EventStore, workspaceId: string): Promise<WorkspaceRef> {
   const workspace = await loadState(eventStore, workspaceStream(workspaceId), workspaceDecider);
-  if (workspace.status !== 'active') throw new NotFoundError(`Workspace ${workspaceId} not found`);
+  if (workspace.status !== 'active') throw new NotFoundError(`Workspace ${workspaceId} not found`, 'workspaceId');
   return workspace;
 }
 

@@ -48,6 +48,7 @@ export function registerAdminCommands(program: Command, run: ActionRunner): void
     .action(
       run(
         {
+          teamId: '--team',
           plan: '--plan',
           promptsMax: '--prompts-max',
           geoAuditsMax: '--geo-audits-max',
@@ -103,7 +104,7 @@ function registerCredentialCommands(program: Command, run: ActionRunner): void {
     .option('--workspace <workspaceId>', 'workspace the key reaches (repeatable; default: all of the team)', collect)
     .option('--json', 'print one JSON object')
     .action(
-      run({ permission: '--permission', workspaceIds: '--workspace' }, async (context, options) => {
+      run({ permission: '--permission', workspaceIds: '--workspace', teamId: '--team' }, async (context, options) => {
         const created = await createApiKey(context, {
           teamId: text(options.team),
           permission: parseFlag('--permission', permissionSchema, options.permission),
@@ -116,7 +117,7 @@ function registerCredentialCommands(program: Command, run: ActionRunner): void {
     .command('revoke')
     .requiredOption('--key-id <keyId>', 'id of the key')
     .option('--json', 'print one JSON object')
-    .action(run({}, async (context, options) => ({ id: (await revokeApiKey(context, text(options.keyId))).id })));
+    .action(run({ keyId: '--key-id' }, async (context, options) => ({ id: (await revokeApiKey(context, text(options.keyId))).id })));
 
   program
     .command('user')
@@ -129,7 +130,7 @@ function registerCredentialCommands(program: Command, run: ActionRunner): void {
     .option('--workspace <workspaceId>', 'workspace the user reaches (repeatable; default: all)', collect)
     .option('--json', 'print one JSON object')
     .action(
-      run({ email: '--email', password: '--password', permission: '--permission', workspaceIds: '--workspace' }, async (context, options) => {
+      run({ email: '--email', password: '--password', permission: '--permission', workspaceIds: '--workspace', teamId: '--team' }, async (context, options) => {
         const created = await createUser(context, {
           teamId: text(options.team),
           email: text(options.email),
@@ -152,7 +153,7 @@ function registerContentCommands(program: Command, run: ActionRunner): void {
     .requiredOption('--color <color>', 'preset color: gold, orange, magenta, green, blue, ...')
     .option('--json', 'print one JSON object')
     .action(
-      run({ name: '--name', color: '--color' }, async (context, options) => {
+      run({ name: '--name', color: '--color', workspaceId: '--workspace' }, async (context, options) => {
         const color = parseFlag('--color', tagColorSchema, options.color);
         return { id: (await createTag(context, { workspaceId: text(options.workspace), name: text(options.name), color })).id };
       }),
@@ -169,7 +170,7 @@ function registerContentCommands(program: Command, run: ActionRunner): void {
     .option('--intent-volume <n>', 'estimated monthly search volume')
     .option('--json', 'print one JSON object')
     .action(
-      run({ country: '--country', text: '--text', tagIds: '--tag', intentVolume: '--intent-volume' }, async (context, options) => {
+      run({ country: '--country', text: '--text', tagIds: '--tag', intentVolume: '--intent-volume', workspaceId: '--workspace' }, async (context, options) => {
         const created = await createPrompt(context, {
           workspaceId: text(options.workspace),
           country: parseFlag('--country', countryCodeSchema, options.country),
@@ -194,7 +195,7 @@ function registerContentCommands(program: Command, run: ActionRunner): void {
     .option('--json', 'print one JSON object')
     .action(
       run(
-        { brand: '--brand', brandDomain: '--domain', reportTitle: '--title', promptIds: '--prompt', competitors: '--competitor' },
+        { brand: '--brand', brandDomain: '--domain', reportTitle: '--title', promptIds: '--prompt', competitors: '--competitor', workspaceId: '--workspace' },
         async (context, options) => {
           const created = await createBrandReport(context, {
             workspaceId: text(options.workspace),

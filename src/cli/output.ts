@@ -1,4 +1,4 @@
-import { DomainError, ValidationError } from '../domain/shared/errors.js';
+import { DomainError, NotFoundError, ValidationError } from '../domain/shared/errors.js';
 
 /** Bad command-line input: exit status 2, one line on stderr naming the flag and the problem. */
 export class CliInputError extends Error {
@@ -26,7 +26,11 @@ export function describeFailure(error: unknown, flagsByField: FlagsByField): { l
     const where = issue?.path.includes('.') ? ` (${issue.path})` : '';
     return { line: `error: ${flag}${where}: ${issue?.message ?? error.message}`, exitCode: EXIT_INPUT };
   }
-  // Unknown team, workspace or prompt ids and state conflicts are input problems too.
+  if (error instanceof NotFoundError && error.field) {
+    const flag = flagsByField[error.field] ?? `--${error.field}`;
+    return { line: `error: ${flag}: ${error.message}`, exitCode: EXIT_INPUT };
+  }
+  // Unknown ids and state conflicts are input problems too.
   if (error instanceof DomainError && error.status < 500) {
     return { line: `error: ${error.message}`, exitCode: EXIT_INPUT };
   }

@@ -20,7 +20,7 @@ export function decide(command: ApiKeyCommand, state: ApiKeyState): ApiKeyEvent[
       return issue(command.data, state);
     case 'RevokeApiKey': {
       const { keyId, now } = command.data;
-      if (state.status === 'absent') throw new NotFoundError(`API key ${keyId} not found`);
+      if (state.status === 'absent') throw new NotFoundError(`API key ${keyId} not found`, 'keyId');
       if (state.status === 'revoked') throw new ConflictError(`API key ${keyId} is already revoked`);
       return [{ type: 'ApiKeyRevoked', data: { keyId, teamId: state.teamId, revokedDate: now } }];
     }

@@ -46,6 +46,13 @@ export class ForbiddenError extends DomainError {
 
 export class NotFoundError extends DomainError {
   readonly status = 404;
+  /** The input field that named the missing resource (`teamId`), when known: lets the CLI name its flag. */
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Optimistic concurrency conflict: the stream moved since it was read. */

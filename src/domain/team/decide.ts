@@ -21,7 +21,7 @@ export function decide(command: TeamCommand, state: TeamState): TeamEvent[] {
     case 'CreateTeam':
       return createTeam(command.data, state);
     case 'SetTeamPlan':
-      if (state.status !== 'active') throw new NotFoundError(`Team ${command.data.teamId} not found`);
+      if (state.status !== 'active') throw new NotFoundError(`Team ${command.data.teamId} not found`, 'teamId');
       return setTeamPlan(command.data, state);
     default:
       return assertNever(command);
