@@ -1,0 +1,34 @@
+/**
+ * The public API billing period of a team (interface.md, `apiRequestsPeriodEnd`).
+ *
+ * Every plan counts API requests per UTC calendar month. interface.md states this for custom plans; the
+ * standard tiers follow it too, because a self-hosted service has no payment processor whose renewal
+ * anniversaries could anchor them, and one rule keeps usage comparable across plan changes (a plan change
+ * mid-month keeps counting in the same period). A subscription end date clips the period for every plan.
+ *
+ * A subscription ends at 00:00:00 UTC of its end date, the same instant a clipped period ends, so the
+ * period end and the subscription end never disagree. From that instant no usable plan is active: there is
+ * no period (null), and no API request can be counted against one.
+ */
+export interface BillingPeriod {
+  /** First day of the period, YYYY-MM-DD (UTC), inclusive. */
+  start: string;
+  /** Day the period ends at 00:00 UTC, YYYY-MM-DD, exclusive: what `apiRequestsPeriodEnd` shows. */
+  end: string;
+}
+
+const dateOf = (epochMs: number): string => new Date(epochMs).toISOString().slice(0, 10);
+
+/** The instant a subscription with this end date (YYYY-MM-DD) stops: 00:00:00.000 UTC of that day. */
+export const subscriptionEndTimestamp = (subscriptionEndDate: string): string => `${subscriptionEndDate}T00:00:00.000Z`;
+
+export function billingPeriod(subscriptionEndDate: string | null, now: Date): BillingPeriod | null {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  const monthStart = Date.UTC(year, month, 1);
+  const nextMonthStart = Date.UTC(year, month + 1, 1);
+  if (subscriptionEndDate === null) return { start: dateOf(monthStart), end: dateOf(nextMonthStart) };
+  const subscriptionEnd = Date.parse(subscriptionEndTimestamp(subscriptionEndDate));
+  if (Number.isNaN(subscriptionEnd) || now.getTime() >= subscriptionEnd) return null;
+  return { start: dateOf(monthStart), end: dateOf(Math.min(nextMonthStart, subscriptionEnd)) };
+}
