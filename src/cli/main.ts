@@ -7,6 +7,7 @@ import { startServer } from '../server.js';
 import { registerAdminCommands, type ActionRunner } from './adminCommands.js';
 import { describeFailure, EXIT_FAILURE, EXIT_INPUT, printResult } from './output.js';
 import { printBanner } from './banner.js';
+import { registerRunCommands } from './runCommands.js';
 
 function loadConfigOrExit(): Config {
   try {
@@ -59,6 +60,7 @@ async function main(argv: string[]): Promise<void> {
     .description('Serve the REST API, MCP and the background workers')
     .action(() => serve(config, logger));
   registerAdminCommands(program, runAction(config, logger));
+  registerRunCommands(program, runAction(config, logger));
   try {
     await program.parseAsync(argv);
   } catch (error) {

@@ -1,0 +1,33 @@
+import type { DomainEvent } from '../shared/decider.js';
+import type { EngineId } from '../shared/engines.js';
+import type { Answer } from './schema.js';
+
+/**
+ * One stream per run. Scheduled runs have the id `{promptId}.{engine}.{YYYY-MM-DD}`, so a second worker or a
+ * restart that tries the same run finds the stream taken; imported runs bring their own id.
+ */
+export const runStream = (runId: string): string => `run-${runId}`;
+export const scheduledRunId = (promptId: string, engine: EngineId, day: string): string => `${promptId}.${engine}.${day}`;
+
+/** Who produced the answer: a real engine API, the deterministic simulator, or an import. */
+export type RunSource = 'api' | 'simulator' | 'import';
+
+interface RunFacts {
+  runId: string;
+  promptId: string;
+  workspaceId: string;
+  country: string;
+  engine: EngineId;
+  /** ISO timestamp; its UTC date is the run's day. */
+  runDate: string;
+  source: RunSource;
+  model: string | null;
+}
+
+export type RunCompleted = DomainEvent<'RunCompleted', RunFacts & Answer>;
+export type RunFailed = DomainEvent<'RunFailed', RunFacts & { error: string }>;
+export type RunEvent = RunCompleted | RunFailed;
+
+export const RUN_EVENT_TYPES: readonly RunEvent['type'][] = ['RunCompleted', 'RunFailed'];
+
+export const runDay = (runDate: string): string => new Date(runDate).toISOString().slice(0, 10);
