@@ -23,9 +23,12 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const demo = config.demo && emptyStore ? await seedDemo(context) : null;
   const runner = composition.createProjectionRunner();
   await runner.start();
+  // The banner's curl example must work the moment it is printed.
+  if (demo) await runner.waitFor(await context.eventStore.headPosition());
 
   const app = createApiApp({
     logger,
+    services: composition.createServices(runner),
     health: async () => ({
       status: 'ok',
       version: VERSION,

@@ -2,17 +2,41 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
+import type { Services } from '../app/services.js';
+import { errorHandler, notFoundHandler } from './http/errors.js';
+import { mountRoutes } from './http/mount.js';
+import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi.js';
+import type { Route } from './http/route.js';
+import { accountRoutes } from './routes/accounts.js';
+import { brandReportRoutes } from './routes/brandReports.js';
+import { documentationRoutes, healthRoutes, type HealthReport } from './routes/system.js';
+import { workspaceRoutes } from './routes/workspaces.js';
 
-export interface HealthReport {
-  status: 'ok';
-  version: string;
-  stores: { events: string; readModels: string };
-  projections: Array<{ name: string; version: number; state: string; lag: string }>;
-}
+export type { HealthReport } from './routes/system.js';
 
 export interface ApiDependencies {
   logger: Logger;
+  services: Services;
   health: () => Promise<HealthReport>;
+  /** Fail any answer that differs from its documented schema (tests). */
+  validateResponses?: boolean;
+}
+
+/** Every route the API serves; the OpenAPI document is built from this same list. */
+export function apiRoutes(health: () => Promise<HealthReport>): readonly Route[] {
+  const routes: Route[] = [...healthRoutes(health), ...brandReportRoutes, ...accountRoutes, ...workspaceRoutes];
+  let document: OpenApiDocument | undefined;
+  routes.push(...documentationRoutes(() => (document ??= buildOpenApiDocument(routes))));
+  return routes;
+}
+
+/**
+ * Keys must never reach a log line, whatever redaction the logger was built with: the header is dropped
+ * from the serialized request here, at the source.
+ */
+function withoutCredentials<Request extends { headers: Record<string, unknown> }>(request: Request): Request {
+  const { authorization: _authorization, cookie: _cookie, ...headers } = request.headers;
+  return { ...request, headers };
 }
 
 /** The HTTP edge. Routes stay thin: they validate, call the application layer and shape the answer. */
@@ -22,15 +46,24 @@ export function createApiApp(dependencies: ApiDependencies): Express {
   app.use(
     pinoHttp({
       logger: dependencies.logger,
-      genReqId: (request, response) => {
+      quietReqLogger: true,
+      serializers: { req: withoutCredentials },
+      customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? 'error' : 'info'),
+      genReqId: (_request, response) => {
         const requestId = randomUUID();
         response.setHeader('x-request-id', requestId);
         return requestId;
       },
     }),
   );
-  app.get('/v1/health', async (_request, response) => {
-    response.json(await dependencies.health());
+  app.use(express.json({ limit: '1mb' }));
+  const router = express.Router();
+  mountRoutes(router, apiRoutes(dependencies.health), {
+    services: dependencies.services,
+    validateResponses: dependencies.validateResponses ?? false,
   });
+  app.use(router);
+  app.use(notFoundHandler);
+  app.use(errorHandler);
   return app;
 }

@@ -1,0 +1,29 @@
+import type { Principal } from '../../app/principal.js';
+import { directoryCollection } from '../../app/queries/directory.js';
+import { API_KEY_PATTERN, hashApiKey } from '../../app/secrets.js';
+import type { Services } from '../../app/services.js';
+import { UnauthorizedError } from '../../domain/shared/errors.js';
+
+const BEARER = /^Bearer +(\S+) *$/i;
+
+/** The key of an `Authorization: Bearer <key>` header; 401 when the header is missing or not of that form. */
+export function bearerKey(authorization: string | undefined): string {
+  if (authorization === undefined || authorization.trim() === '') {
+    throw new UnauthorizedError('Missing Authorization header: send "Authorization: Bearer <API key>"');
+  }
+  const key = BEARER.exec(authorization)?.[1];
+  if (key === undefined || !API_KEY_PATTERN.test(key)) {
+    throw new UnauthorizedError('Malformed Authorization header: expected "Bearer glk_live_..." with an API key');
+  }
+  return key;
+}
+
+/** Resolves the credential by the hash of its key: only hashes are stored, so lookup is one primary-key read. */
+export async function authenticate(services: Services, authorization: string | undefined): Promise<Principal> {
+  const key = bearerKey(authorization);
+  const apiKeys = await directoryCollection(services, 'apiKeys');
+  const stored = await apiKeys.findOne({ _id: hashApiKey(key) });
+  if (!stored) throw new UnauthorizedError('Invalid API key');
+  if (stored.revoked) throw new UnauthorizedError('This API key has been revoked');
+  return { teamId: stored.teamId, keyId: stored.keyId, permission: stored.permission, workspaceIds: stored.workspaceIds };
+}

@@ -1,0 +1,74 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { z } from 'zod';
+import { DomainError, UnauthorizedError, ValidationError } from '../../domain/shared/errors.js';
+
+/** interface.md "Error bodies". */
+export const plainErrorSchema = z.object({ message: z.string() }).meta({ id: 'Error' });
+
+export const validationErrorSchema = z
+  .object({
+    message: z.string(),
+    target: z.enum(['params', 'query', 'body']).describe('The part of the request that failed'),
+    errors: z.array(
+      z.object({
+        path: z.string().describe('Dotted path of the failing field; empty for the whole part'),
+        message: z.string(),
+        code: z.string().describe('zod issue code: invalid_type, too_small, too_big, invalid_format, invalid_value, unrecognized_keys, custom'),
+      }),
+    ),
+  })
+  .meta({ id: 'ValidationError' });
+
+type ErrorBody = z.output<typeof plainErrorSchema> | z.output<typeof validationErrorSchema>;
+
+/** What body-parser throws: an HTTP status and a message that is safe to show (`expose`). */
+interface HttpParserError {
+  type: string;
+  status: number;
+  expose: boolean;
+  message: string;
+}
+
+function isHttpParserError(error: unknown): error is HttpParserError {
+  if (typeof error !== 'object' || error === null) return false;
+  const candidate = error as Partial<HttpParserError>;
+  return typeof candidate.type === 'string' && typeof candidate.status === 'number' && candidate.expose === true;
+}
+
+const INTERNAL_ERROR = { status: 500, body: { message: 'Internal server error' } };
+
+function describeError(error: unknown): { status: number; body: ErrorBody } {
+  if (error instanceof ValidationError) {
+    const target = error.target === 'params' || error.target === 'query' ? error.target : 'body';
+    return { status: 400, body: { message: error.message, target, errors: error.issues } };
+  }
+  if (error instanceof DomainError) return { status: error.status, body: { message: error.message } };
+  if (isHttpParserError(error) && error.type === 'entity.parse.failed') {
+    const message = `Invalid body: malformed JSON (${error.message})`;
+    return { status: 400, body: { message, target: 'body', errors: [{ path: '', message, code: 'invalid_format' }] } };
+  }
+  if (isHttpParserError(error) && error.status >= 400 && error.status < 500) {
+    return { status: error.status, body: { message: error.message } };
+  }
+  return INTERNAL_ERROR;
+}
+
+/**
+ * The one place errors become HTTP answers: domain errors carry their status, body-parser's JSON syntax
+ * errors become the validation body, and anything else is a 500 whose details stay in the log (with the
+ * request id pino-http bound to `request.log`), never in the answer.
+ */
+export const errorHandler: ErrorRequestHandler = (error, request, response, next) => {
+  if (response.headersSent) {
+    next(error);
+    return;
+  }
+  const { status, body } = describeError(error);
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  if (error instanceof UnauthorizedError) response.setHeader('WWW-Authenticate', 'Bearer realm="geolens"');
+  response.status(status).json(body);
+};
+
+export const notFoundHandler: RequestHandler = (request, response) => {
+  response.status(404).json({ message: `No such endpoint: ${request.method} ${request.path}` });
+};
