@@ -16,7 +16,7 @@ import { classifyStainlessError } from './sdkErrors.js';
  * the sources the answer actually relies on. Only those cited sources become citations.
  */
 
-const DEFAULT_MODEL = 'claude-sonnet-4-5';
+const DEFAULT_MODEL = 'claude-sonnet-4-6';
 const MAX_TOKENS = 4096;
 const MAX_SEARCHES = 5;
 

@@ -15,7 +15,8 @@ import { distinctQueries, parseBody } from './parse.js';
  * the site's domain and `uri` a vertexaisearch redirect, resolved here to the page it points to).
  */
 
-const DEFAULT_MODEL = 'gemini-2.5-flash';
+// The alias follows Google's current Flash model; each answer records the exact `modelVersion` it came from.
+const DEFAULT_MODEL = 'gemini-flash-latest';
 const GROUNDING_REDIRECT_PATH = '/grounding-api-redirect/';
 
 const responseSchema = z.object({

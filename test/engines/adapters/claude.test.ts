@@ -33,7 +33,7 @@ describe('Claude adapter (Messages API with the web_search_20250305 server tool)
     expect(sent?.headers.authorization).toBe('Bearer sk-ant-test');
     expect(sent?.headers['anthropic-version']).toBeDefined();
     expect(jsonBody(sent)).toEqual({
-      model: 'claude-sonnet-4-5',
+      model: 'claude-sonnet-4-6',
       max_tokens: 4096,
       messages: [{ role: 'user', content: request.prompt }],
       tools: [

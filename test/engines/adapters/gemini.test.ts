@@ -42,7 +42,7 @@ describe('Gemini adapter (Gen AI SDK generateContent with googleSearch grounding
 
   test('sends the prompt to generateContent with the key, Google Search enabled and the searcher placed in the country', () => {
     const sent = provider.requests.find((recorded) => recorded.method === 'POST');
-    expect(sent?.url.pathname).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
+    expect(sent?.url.pathname).toBe('/v1beta/models/gemini-flash-latest:generateContent');
     expect(sent?.headers['x-goog-api-key']).toBe('gemini-test-key');
     expect(jsonBody(sent)).toMatchObject({
       contents: [{ role: 'user', parts: [{ text: request.prompt }] }],

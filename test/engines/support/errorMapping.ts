@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from '@jest/globals';
 import type { Engine, EngineRequest } from '../../../src/engines/engine.js';
 import {
+  EngineError,
   EngineRateLimitedError,
   EngineResponseError,
   EngineTimeoutError,
@@ -72,9 +73,8 @@ export function describeErrorMapping(adapter: AdapterUnderTest): void {
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 50);
       const error = await runAgainst({ hang: true }, 5_000, controller.signal);
-      expect(error).toBeInstanceOf(Error);
-      expect(error).not.toBeInstanceOf(EngineTimeoutError);
-      expect(error).not.toBeInstanceOf(EngineUnavailableError);
+      expect(error).toBeDefined();
+      expect(error).not.toBeInstanceOf(EngineError);
     });
   });
 }
