@@ -2,7 +2,7 @@ import { ApiError, GoogleGenAI, type GenerateContentParameters } from '@google/g
 import { z } from 'zod';
 import type { Engine, EngineAnswer, EngineRequest, RunOptions } from '../engine.js';
 import { EngineResponseError } from '../errors.js';
-import { rankCitations } from './citations.js';
+import { rankCitations } from '../citations.js';
 import { COUNTRY_LOCATIONS } from './countryLocations.js';
 import { callWithDeadline, errorForStatus } from './failures.js';
 import { DEFAULT_TIMEOUT_MS, SDK_TIMEOUT_SLACK_MS, type AdapterOptions } from './options.js';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isoCountry } from '../countryCodes.js';
 import type { Engine, EngineAnswer, EngineRequest, RunOptions } from '../engine.js';
 import { EngineResponseError } from '../errors.js';
-import { rankCitations, type CitedSource } from './citations.js';
+import { rankCitations, type CitedSource } from '../citations.js';
 import { callWithDeadline } from './failures.js';
 import { DEFAULT_TIMEOUT_MS, SDK_TIMEOUT_SLACK_MS, type AdapterOptions } from './options.js';
 import { parseBody } from './parse.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Citation } from '../../engine.js';
-import { rankCitations } from '../citations.js';
+import { rankCitations } from '../../citations.js';
 
 /**
  * The answer structure SerpApi shares between Google AI Overviews, Google AI Mode and Bing Copilot:

@@ -1,4 +1,4 @@
-import type { Citation } from '../engine.js';
+import type { Citation } from './engine.js';
 
 export interface CitedSource {
   title: string;

@@ -1,0 +1,74 @@
+import { ChatGptEngine } from './adapters/chatgpt.js';
+import { ClaudeEngine } from './adapters/claude.js';
+import { GeminiEngine } from './adapters/gemini.js';
+import type { AdapterOptions } from './adapters/options.js';
+import { PerplexityEngine } from './adapters/perplexity.js';
+import { CopilotEngine } from './adapters/serpapi/copilot.js';
+import { GoogleAiModeEngine } from './adapters/serpapi/googleAiMode.js';
+import { GoogleAiOverviewEngine } from './adapters/serpapi/googleAiOverview.js';
+import { SUPPORTED_COUNTRIES } from './countries.js';
+import { ENGINE_IDS, type Engine, type EngineId } from './engine.js';
+import { SimulatedEngine } from './simulator/index.js';
+
+export * from './engine.js';
+export * from './errors.js';
+export { SUPPORTED_COUNTRIES } from './countries.js';
+export { SimulatedEngine, simulateAnswer, SIMULATOR_MODEL } from './simulator/index.js';
+
+/** The API keys of contract.md section 1; an engine whose key is missing runs on the simulator. */
+export interface EngineKeys {
+  openai?: string | undefined;
+  anthropic?: string | undefined;
+  gemini?: string | undefined;
+  perplexity?: string | undefined;
+  serpapi?: string | undefined;
+}
+
+export interface EngineFactoryOptions {
+  timeoutMs?: number;
+}
+
+interface EngineSpec {
+  name: string;
+  key: keyof EngineKeys;
+  create: (options: AdapterOptions) => Engine;
+}
+
+const ENGINES: Record<EngineId, EngineSpec> = {
+  chatgpt: { name: 'ChatGPT', key: 'openai', create: (options) => new ChatGptEngine(options) },
+  google: { name: 'Google AI Overviews', key: 'serpapi', create: (options) => new GoogleAiOverviewEngine(options) },
+  google_ai_mode: { name: 'Google AI Mode', key: 'serpapi', create: (options) => new GoogleAiModeEngine(options) },
+  perplexity: { name: 'Perplexity', key: 'perplexity', create: (options) => new PerplexityEngine(options) },
+  copilot: { name: 'Microsoft Copilot', key: 'serpapi', create: (options) => new CopilotEngine(options) },
+  gemini: { name: 'Gemini', key: 'gemini', create: (options) => new GeminiEngine(options) },
+  claude: { name: 'Claude', key: 'anthropic', create: (options) => new ClaudeEngine(options) },
+};
+
+/** One engine per engine value: the real adapter when its key is configured, the simulator otherwise. */
+export function createEngines(keys: EngineKeys, options: EngineFactoryOptions = {}): Record<EngineId, Engine> {
+  const engines = {} as Record<EngineId, Engine>;
+  for (const id of ENGINE_IDS) {
+    const spec = ENGINES[id];
+    const apiKey = keys[spec.key];
+    engines[id] = apiKey ? spec.create({ apiKey, timeoutMs: options.timeoutMs }) : new SimulatedEngine(id);
+  }
+  return engines;
+}
+
+export interface EngineDescription {
+  engine: EngineId;
+  name: string;
+  /** True when the engine's key is not configured and its answers come from the simulator. */
+  simulated: boolean;
+  countries: readonly string[];
+}
+
+/** What `GET /v1/engines` and the `list_engines` MCP tool list. */
+export function describeEngines(keys: EngineKeys): EngineDescription[] {
+  return ENGINE_IDS.map((engine) => ({
+    engine,
+    name: ENGINES[engine].name,
+    simulated: !keys[ENGINES[engine].key],
+    countries: SUPPORTED_COUNTRIES[engine],
+  }));
+}

@@ -1,0 +1,67 @@
+import { rankCitations } from '../citations.js';
+import type { Engine, EngineAnswer, EngineId, EngineRequest } from '../engine.js';
+import { fanOutQueries, simulatedAds, simulatedShopping } from './extras.js';
+import { planMentions, type AnswerContext } from './mentions.js';
+import { profilePrompt } from './profile.js';
+import { hashString, Random, stableUnit } from './random.js';
+import { pickCitations } from './sources.js';
+import { BRANDS_PER_ANSWER, composeContent } from './styles.js';
+
+/**
+ * The deterministic stand-in for every engine without an API key (contract.md section 5), and what the demo
+ * and the benchmarks run on. The same prompt text, engine, country and day always give the same answer;
+ * another day gives a plausibly different one.
+ */
+
+/** Bumped when the generator changes, so that "the same input gives the same answer" stays checkable. */
+export const SIMULATOR_MODEL = 'geolens-simulator-1';
+
+/** Google shows no AI Overview for some queries at all, and for others only on some days. */
+const NEVER_OVERVIEW_SHARE = 0.1;
+const DAILY_NO_OVERVIEW_RATE = 0.12;
+
+export class SimulatedEngine implements Engine {
+  constructor(readonly id: EngineId) {}
+
+  run(request: EngineRequest): Promise<EngineAnswer> {
+    return Promise.resolve(simulateAnswer({ ...request, engine: this.id }));
+  }
+}
+
+export function simulateAnswer(request: EngineRequest): EngineAnswer {
+  const context = contextFor(request);
+  const ads = simulatedAds(context);
+  const shopping = simulatedShopping(context);
+  if (request.engine === 'google' && !showsOverview(context)) {
+    return { content: '', citations: [], webSearchQuery: [], ads, shopping, overviewAvailable: false, producedBy: 'simulator', model: SIMULATOR_MODEL };
+  }
+  const [min, max] = BRANDS_PER_ANSWER[request.engine];
+  const plan = planMentions(context, context.random.between(min, max));
+  const citations = rankCitations(pickCitations(context, plan.mentions));
+  return {
+    content: composeContent(context, plan, citations.length),
+    citations,
+    webSearchQuery: fanOutQueries(context, plan.mentions),
+    ads,
+    shopping,
+    overviewAvailable: true,
+    producedBy: 'simulator',
+    model: SIMULATOR_MODEL,
+  };
+}
+
+function contextFor(request: EngineRequest): AnswerContext {
+  return {
+    engine: request.engine,
+    prompt: request.prompt,
+    country: request.country,
+    profile: profilePrompt(request.prompt),
+    random: new Random(hashString(`${request.prompt}\u0000${request.engine}\u0000${request.country}\u0000${request.date}`)),
+    day: Math.floor(Date.parse(request.date) / 86_400_000),
+  };
+}
+
+function showsOverview(context: AnswerContext): boolean {
+  if (stableUnit(`${context.prompt}|overview|${context.country}`) < NEVER_OVERVIEW_SHARE) return false;
+  return !context.random.chance(DAILY_NO_OVERVIEW_RATE);
+}
