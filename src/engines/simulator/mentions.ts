@@ -87,13 +87,13 @@ function unknownBrand(name: string): SimBrand {
 }
 
 const SENTENCES_PER_BRAND: Record<EngineId, readonly [number, number]> = {
-  chatgpt: [1, 2],
-  perplexity: [1, 2],
-  google: [1, 1],
-  google_ai_mode: [1, 2],
-  copilot: [1, 2],
+  chatgpt: [2, 3],
+  perplexity: [1, 3],
+  google: [1, 2],
+  google_ai_mode: [2, 3],
+  copilot: [2, 3],
   gemini: [1, 2],
-  claude: [2, 3],
+  claude: [2, 4],
 };
 
 function sentenceCount(context: AnswerContext): number {

@@ -66,6 +66,13 @@ export const INTROS = {
 
 export const GENERAL_INTRO = 'When comparing {l} for {u}, a few factors matter most:';
 
+/** Advice for prompts of no known category, where the answer has few brands to talk about. */
+export const GENERAL_ADVICE = [
+  'Reading recent reviews from several independent sources helps separate marketing claims from real-world experience.',
+  'It is also worth checking return policies and how long the product or service has been supported.',
+  'Forums and community threads often surface long-term issues that launch reviews miss.',
+] as const;
+
 export const CLOSINGS = [
   'If you share your budget and team size, I can narrow this down further.',
   'Prices and features change often, so check each vendor for current details before you decide.',

@@ -38,11 +38,18 @@ const CITATIONS_PER_ANSWER: Record<EngineId, readonly [number, number]> = {
 const VENDOR_CITATION_RATE = 0.3;
 const CHALLENGER_CITATION_RATE = 0.4;
 
-const VENDOR_PAGES = [
-  { path: '', title: '{name} | Official Site' },
-  { path: 'pricing/', title: '{name} Pricing | Plans & Prices' },
-  { path: 'features/', title: '{name} Features' },
-] as const;
+const VENDOR_PAGES: Record<SimCategory['kind'], readonly { path: string; title: string }[]> = {
+  software: [
+    { path: '', title: '{name} | Official Site' },
+    { path: 'pricing/', title: '{name} Pricing | Plans & Prices' },
+    { path: 'features/', title: '{name} Features' },
+  ],
+  product: [
+    { path: '', title: '{name} | Official Site' },
+    { path: 'shop/', title: 'Shop {name} | Official Store' },
+    { path: 'technology/', title: 'Our Technology | {name}' },
+  ],
+};
 
 const AUTHORS = ['alexmorgan', 'priya.builds', 'jordanlee', 'samrivera', 'techwithmaya', 'danielkoh', 'ops.notes'];
 const NEWSLETTERS = ['thesaasreport', 'operatorsnotes', 'gearweekly', 'smallbizdigest', 'buyersbrief'];
@@ -57,13 +64,13 @@ export function pickCitations(context: AnswerContext, mentions: readonly Mention
   const challengers = new Set(context.profile.category.challengers.map((challenger) => challenger.brand));
   for (const mention of mentions) {
     const rate = challengers.has(mention.brand) ? CHALLENGER_CITATION_RATE : VENDOR_CITATION_RATE;
-    if (random.chance(rate)) picked.splice(random.between(0, picked.length), 0, vendorPage(mention, random));
+    if (random.chance(rate)) picked.splice(random.between(0, picked.length), 0, vendorPage(mention, context));
   }
   return picked.map((page) => ({ title: page.title.replace('{year}', year), link: page.link }));
 }
 
-function vendorPage(mention: Mention, random: Random): SimSource {
-  const page = random.pick(VENDOR_PAGES);
+function vendorPage(mention: Mention, context: AnswerContext): SimSource {
+  const page = context.random.pick(VENDOR_PAGES[context.profile.category.kind]);
   return source('vendor', `https://www.${mention.brand.domain}/${page.path}`, page.title.replace('{name}', mention.brand.name));
 }
 
@@ -111,12 +118,16 @@ function generatedSources(category: SimCategory): SimSource[] {
     source('forum', thread(`which_${slug.replaceAll('-', '_')}_do_you_actually_use`), `Which ${label} do you actually use? : r/${category.subreddit}`),
     ...(rival ? [source('forum', thread(`${underscored(rival[0])}_vs_${underscored(rival[1])}_honest_opinions`), `${rival[0]} vs ${rival[1]}, honest opinions? : r/${category.subreddit}`)] : []),
     source('forum', `https://www.quora.com/What-are-the-best-${slug}`, `What are the best ${label}? - Quora`),
-    source('video', `https://www.youtube.com/watch?v=${token(random, 11, 'any')}`, `Best ${capitalize(label)} in {year} (Tested & Compared)`),
+    source('video', `https://www.youtube.com/watch?v=${token(random, 11, 'any')}`, `Best ${titleCase(label)} in {year} (Tested & Compared)`),
     ...(rival ? [source('video', `https://www.youtube.com/watch?v=${token(random, 11, 'any')}`, `${rival[0]} vs ${rival[1]}: Which One Should You Pick?`)] : []),
-    source('blog', `https://medium.com/@${author}/i-tested-${slug}-heres-what-i-learned-${token(random, 12, 'hex')}`, `I Tested ${capitalize(label)}. Here's What I Learned. | Medium`),
+    source('blog', `https://medium.com/@${author}/i-tested-${slug}-heres-what-i-learned-${token(random, 12, 'hex')}`, `I Tested ${random.between(5, 12)} ${titleCase(label)}. Here's What I Learned. | Medium`),
     source('blog', `https://${random.pick(NEWSLETTERS)}.substack.com/p/${slug}-buyers-guide`, `The ${label} buyer's guide`),
     source('social', `https://www.linkedin.com/pulse/how-we-chose-our-${slug}-${author.replace('.', '-')}-${token(random, 5, 'lower')}`, `How we chose our ${label} | LinkedIn`),
   ];
+}
+
+function titleCase(text: string): string {
+  return text.split(' ').map(capitalize).join(' ');
 }
 
 function underscored(name: string): string {

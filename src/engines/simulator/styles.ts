@@ -1,6 +1,6 @@
 import type { EngineId } from '../engine.js';
 import { capitalize, categoryVars, fill, type AnswerContext, type Mention, type MentionPlan } from './mentions.js';
-import { CLOSINGS, CONSIDERATIONS, GENERAL_INTRO, INTROS } from './phrases.js';
+import { CLOSINGS, CONSIDERATIONS, GENERAL_ADVICE, GENERAL_INTRO, INTROS } from './phrases.js';
 
 /**
  * How each engine lays an answer out: ChatGPT's numbered markdown list with a bottom line, Perplexity's
@@ -53,7 +53,7 @@ function unreachable(engine: never): never {
 /** With fewer than two brands to name, an answer falls back to general buying advice. */
 function intro(context: AnswerContext, mentions: Mention[]): string {
   const values = { ...categoryVars(context.profile.category, context), top: names(mentions.slice(0, 3)) };
-  if (mentions.length < 2) return `${fill(GENERAL_INTRO, values)}\n\n${considerations(context)}`;
+  if (mentions.length < 2) return [fill(GENERAL_INTRO, values), considerations(context), GENERAL_ADVICE.join(' ')].join('\n\n');
   return fill(context.random.pick(INTROS[context.engine]), values);
 }
 
