@@ -1,0 +1,42 @@
+/**
+ * Answer analysis (contract.md section 4): pure functions from an answer and a report's detection settings
+ * to mentions, positions, sentence sentiment and citation categories, and from those to window metrics.
+ */
+export { compileDetection, type CompiledDetection, type TrackedBrand } from './detection.js';
+export { validateBrandRegex } from './matcher.js';
+export { analyzeRun, type BrandRunResult, type RunAnalysis, type SentenceCounts } from './runAnalysis.js';
+export { classifySentence, type SentenceSentiment } from './sentiment.js';
+export { splitSentences, type Sentence } from './sentences.js';
+export {
+  normalizeCitationUrl,
+  parseCitationUrl,
+  registrableDomain,
+  withoutWww,
+  type CitationUrl,
+} from './urls.js';
+export { DOMAIN_CATEGORIES, type DomainCategory } from './catalog.js';
+export {
+  citationCategory,
+  domainCategory,
+  domainCategoryList,
+  emptyCategoryCounts,
+  type CategoryCounts,
+} from './domainCategories.js';
+export {
+  addRun,
+  combineRunTotals,
+  coverageHistory,
+  emptyRunTotals,
+  finalizeRunTotals,
+  rankBrands,
+  runTotals,
+  type BrandMetrics,
+  type BrandTotals,
+  type CoveragePoint,
+  type DayTotals,
+  type MeasuredRun,
+  type RankedBrand,
+  type RunTotals,
+  type SentimentShares,
+  type WindowMetrics,
+} from './metrics.js';

@@ -1,0 +1,87 @@
+/** A sentence as offsets into the text it was split from; surrounding whitespace excluded. */
+export interface Sentence {
+  start: number;
+  end: number;
+}
+
+/**
+ * Where a sentence may end: a line break (answers put list items, headings and table rows on their own
+ * lines), or terminal punctuation with its closing quotes, brackets or markdown emphasis, followed by
+ * whitespace or the end. A period inside a token (`3.5`, `acme.com/a.b`) is never followed by whitespace.
+ */
+const CANDIDATE_END = /\n|[.!?…]+["'”’»)\]*_]*(?=\s|$)/g;
+
+/** Abbreviations after which a capitalised word does not start a new sentence ("e.g. Acme", "vs. Globex"). */
+const NON_FINAL_ABBREVIATIONS = new Set([
+  'e.g', 'i.e', 'eg', 'ie', 'cf', 'vs', 'v', 'viz', 'approx', 'ca', 'incl', 'esp', 'al', 'fig', 'no', 'nos',
+  'vol', 'p', 'pp', 'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'gen', 'gov', 'sen', 'rep',
+]);
+
+/** Longer words before a period are never abbreviations here; checking length first spares a slice. */
+const LONGEST_ABBREVIATION = 7;
+const LIST_NUMBER = /^\s*(?:[-*+]\s+)?\d{1,3}$/;
+const DOTTED_LETTERS = /^\p{L}(?:\.\p{L})*$/u;
+const LOWERCASE_LETTER = /^\p{Ll}$/u;
+const WORD_OR_DOT = /^[\p{L}\p{N}.]$/u;
+
+export function splitSentences(text: string): Sentence[] {
+  const sentences: Sentence[] = [];
+  let start = 0;
+  CANDIDATE_END.lastIndex = 0;
+  for (let found = CANDIDATE_END.exec(text); found !== null; found = CANDIDATE_END.exec(text)) {
+    const end = found.index + found[0].length;
+    if (found[0] !== '\n' && !endsSentence(text, found.index, end)) continue;
+    pushTrimmed(sentences, text, start, end);
+    start = end;
+  }
+  pushTrimmed(sentences, text, start, text.length);
+  return sentences;
+}
+
+/** `punctuation` is where the terminal punctuation starts, `end` where the candidate ends. */
+function endsSentence(text: string, punctuation: number, end: number): boolean {
+  if (startsLowercase(text, end)) return false;
+  if (text[punctuation] !== '.' || text[punctuation + 1] === '.') return true;
+  const wordStart = startOfWord(text, punctuation);
+  if (punctuation - wordStart <= LONGEST_ABBREVIATION && isAbbreviation(text.slice(wordStart, punctuation))) {
+    return false;
+  }
+  const lineStart = text.lastIndexOf('\n', punctuation - 1) + 1;
+  return punctuation - lineStart > 8 || !LIST_NUMBER.test(text.slice(lineStart, punctuation));
+}
+
+/** Whether the next word after `index` starts with a lowercase letter ("Inc. offers", "Yahoo! is"). */
+function startsLowercase(text: string, index: number): boolean {
+  let next = index;
+  while (next < text.length && isSpace(text.charCodeAt(next))) next++;
+  const code = text.charCodeAt(next);
+  if (code < 128) return code >= 97 && code <= 122;
+  return LOWERCASE_LETTER.test(String.fromCodePoint(text.codePointAt(next) ?? 0));
+}
+
+/** Start of the letters, digits and dots just before `index` ("e.g" before the final period of "e.g."). */
+function startOfWord(text: string, index: number): number {
+  let start = index;
+  while (start > 0 && index - start < 40 && isWordOrDot(text.charCodeAt(start - 1), text[start - 1] ?? '')) start--;
+  return start;
+}
+
+function isWordOrDot(code: number, character: string): boolean {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 46;
+  return WORD_OR_DOT.test(character);
+}
+
+/** Known abbreviations, initials ("J. Smith") and dotted acronyms ("U.S.", "a.m."). */
+function isAbbreviation(word: string): boolean {
+  return NON_FINAL_ABBREVIATIONS.has(word.toLowerCase()) || DOTTED_LETTERS.test(word);
+}
+
+function pushTrimmed(into: Sentence[], text: string, from: number, to: number): void {
+  let start = from;
+  let end = to;
+  while (start < end && isSpace(text.charCodeAt(start))) start++;
+  while (end > start && isSpace(text.charCodeAt(end - 1))) end--;
+  if (end > start) into.push({ start, end });
+}
+
+const isSpace = (code: number): boolean => code === 32 || (code >= 9 && code <= 13) || code === 0xa0;

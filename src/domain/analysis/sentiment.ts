@@ -1,0 +1,61 @@
+/**
+ * Sentence sentiment on the AFINN-165 lexicon shipped with the `sentiment` package, with its English negators.
+ * The package's own `analyze` is not called: its `extras` option is merged into the shared lexicon
+ * (`Object.assign(labels, extras)`), leaking words across callers, and it builds a per-word breakdown that
+ * nothing here reads. The scoring is the package's: sum of word scores, a negator flips what follows it
+ * (here reaching three words instead of one).
+ */
+import { createRequire } from 'node:module';
+import { SentimentLexicon, type LexiconEntry } from './sentimentLexicon.js';
+
+export type SentenceSentiment = 'positive' | 'neutral' | 'negative';
+
+const require = createRequire(import.meta.url);
+const afinn = require('sentiment/languages/en/labels.json') as Record<string, number>;
+const packageNegators = require('sentiment/languages/en/negators.json') as Record<string, number>;
+
+/**
+ * How answers about products read. AFINN scores tweets: "like" (as in "tools like Acme"), "support",
+ * "free" (plan), "share" (market share), "pay", "no" describe products neutrally here, while review words
+ * such as "expensive", "clunky" or "intuitive" are missing from it.
+ */
+const PRODUCT_VOCABULARY: Record<string, number> = {
+  like: 0, likes: 0, support: 0, supports: 0, supported: 0, supporting: 0, help: 0, helps: 0, helping: 0,
+  free: 0, share: 0, shares: 0, shared: 0, pay: 0, no: 0, want: 0, alert: 0, alerts: 0, block: 0, blocks: 0,
+  demand: 0, demands: 0, matter: 0, matters: 0, cut: 0, cuts: 0, charges: 0, charged: 0, risk: 0,
+  easy: 2, easier: 2, intuitive: 2, 'user-friendly': 2, versatile: 2, flexible: 2, scalable: 1, fast: 1,
+  faster: 1, efficient: 2, standout: 2, ideal: 2, leader: 2, 'feature-rich': 2, streamlined: 2, polished: 2,
+  favorite: 2, favourite: 2, excels: 3, excel: 2, praised: 3, loved: 3,
+  expensive: -2, pricey: -2, overpriced: -3, costly: -2, clunky: -2, buggy: -2, bugs: -2, bug: -1, slow: -2,
+  slower: -1, outdated: -2, dated: -1, steep: -2, drawback: -2, drawbacks: -2, downside: -2, downsides: -2,
+  lacks: -2, lacking: -2, limitations: -2, cumbersome: -2, complicated: -2, complex: -1, unreliable: -2,
+  crashes: -2, glitches: -2, glitchy: -2, unintuitive: -2, overwhelming: -1, issues: -1, concerns: -1,
+};
+
+const NEGATORS = [
+  ...Object.keys(packageNegators),
+  'never', 'no', 'without', 'hardly', 'neither', 'nor', "aren't", "wasn't", "weren't", "didn't", "couldn't",
+  "shouldn't", "wouldn't", "hasn't", "haven't", 'cannot',
+];
+
+const LEXICON = new SentimentLexicon([
+  ...Object.entries(afinn).map(([word, score]): LexiconEntry => ({ word, score, role: 'score' })),
+  ...Object.entries(PRODUCT_VOCABULARY).map(([word, score]): LexiconEntry => ({ word, score, role: 'score' })),
+  ...NEGATORS.map((word): LexiconEntry => ({ word, score: 0, role: 'negator' })),
+  { word: 'but', score: 0, role: 'contrast' },
+]);
+
+/**
+ * One word score of 2 or more decides; weak words alone ("limited", "clear") leave a factual sentence neutral.
+ */
+const THRESHOLD = 2;
+
+/** The AFINN score of `text` between `start` and `end` (the whole text by default), negation applied. */
+export const sentenceScore = (text: string, start = 0, end = text.length): number => LEXICON.score(text, start, end);
+
+export function classifySentence(text: string, start = 0, end = text.length): SentenceSentiment {
+  const score = sentenceScore(text, start, end);
+  if (score >= THRESHOLD) return 'positive';
+  if (score <= -THRESHOLD) return 'negative';
+  return 'neutral';
+}
