@@ -120,7 +120,8 @@ export class GeminiEngine implements Engine {
 async function resolveRedirect(uri: string, signal: AbortSignal): Promise<string> {
   if (!uri.includes(GROUNDING_REDIRECT_PATH)) return uri;
   try {
-    const response = await fetch(uri, { method: 'HEAD', redirect: 'manual', signal });
+    const response = await fetch(uri, { redirect: 'manual', signal });
+    await response.body?.cancel();
     return response.headers.get('location') ?? uri;
   } catch {
     return uri;

@@ -69,7 +69,7 @@ describe('Gemini adapter (Gen AI SDK generateContent with googleSearch grounding
 
   test('a redirect that does not resolve keeps the grounding URI', async () => {
     const broken = await startFakeProvider((sent) =>
-      sent.method === 'HEAD' ? { status: 404, text: '' } : geminiAndRedirects(() => broken.baseUrl)(sent),
+      sent.url.pathname.includes('/grounding-api-redirect/') ? { status: 404, text: '' } : geminiAndRedirects(() => broken.baseUrl)(sent),
     );
     const result = await create(broken.baseUrl).run(request);
     await broken.close();
