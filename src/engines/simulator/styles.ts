@@ -123,7 +123,7 @@ function markers(context: AnswerContext, sourceCount: number, index: number): st
   return ' ' + [...new Set(numbers)].map((number) => `[${number}]`).join('');
 }
 
-export function names(mentions: Mention[]): string {
+function names(mentions: Mention[]): string {
   const written = mentions.map((mention) => mention.name);
   if (written.length <= 1) return written.join('');
   return `${written.slice(0, -1).join(', ')} and ${written.at(-1) ?? ''}`;

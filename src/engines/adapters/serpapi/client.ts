@@ -15,7 +15,7 @@ const DEFAULT_BASE_URL = 'https://serpapi.com';
 /** SerpApi's words for "the search ran and Google/Bing showed nothing", which is a result, not a failure. */
 const NOTHING_FOUND = /hasn't returned any results|returned no results|no results found/i;
 
-export const serpApiBodySchema = z
+const serpApiBodySchema = z
   .looseObject({
     error: z.string().optional(),
     search_metadata: z.looseObject({ status: z.string().optional() }).optional(),
