@@ -91,7 +91,7 @@ const TRAILING_CUE = new RegExp(
 const LIST_JOINER = /^[\s,/&()"'“”‘’*_-]*(?:(?:and|or|nor)[\s"'“‘*_(]*)?$/i;
 
 /** Every leading cue and every trailing cue contains one of these; most sentences have none. */
-const NEGATION = /n['’]t\b|\bnot?\b|\bnever\b|\bnothing\b|\bunable\b|\bcannot\b|\bun(?:aware|familiar|known|sure|certain)\b|\black\b|\bfailed\b/i;
+const NEGATION = /n['’]t\b|\b(?:not?|never|nothing|unable|cannot|un(?:aware|familiar|known|sure|certain)|lack|failed)\b/i;
 
 const NONE: readonly number[] = [];
 

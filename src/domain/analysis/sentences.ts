@@ -19,7 +19,7 @@ const NON_FINAL_ABBREVIATIONS = new Set([
 
 /** Longer words before a period are never abbreviations here; checking length first spares a slice. */
 const LONGEST_ABBREVIATION = 7;
-const LIST_NUMBER = /^\s*(?:[-*+]\s+)?\d{1,3}$/;
+const MAX_LIST_INDENT = 8;
 const DOTTED_LETTERS = /^\p{L}(?:\.\p{L})*$/u;
 const LOWERCASE_LETTER = /^\p{Ll}$/u;
 const WORD_OR_DOT = /^[\p{L}\p{N}.]$/u;
@@ -46,9 +46,26 @@ function endsSentence(text: string, punctuation: number, end: number): boolean {
   if (punctuation - wordStart <= LONGEST_ABBREVIATION && isAbbreviation(text.slice(wordStart, punctuation))) {
     return false;
   }
-  const lineStart = text.lastIndexOf('\n', punctuation - 1) + 1;
-  return punctuation - lineStart > 8 || !LIST_NUMBER.test(text.slice(lineStart, punctuation));
+  return !isListNumber(text, punctuation);
 }
+
+/** "1." of a numbered list: up to three digits after the line start, a bullet or indentation. */
+function isListNumber(text: string, period: number): boolean {
+  let index = period;
+  while (index > 0 && period - index < 3 && isDigit(text.charCodeAt(index - 1))) index--;
+  if (index === period) return false;
+  let lineStart = index;
+  while (lineStart > 0 && index - lineStart < MAX_LIST_INDENT && isIndentOrBullet(text.charCodeAt(lineStart - 1))) {
+    lineStart--;
+  }
+  return lineStart === 0 || text.charCodeAt(lineStart - 1) === NEWLINE;
+}
+
+const NEWLINE = 10;
+const INDENT_OR_BULLET = new Set([' ', '\t', '-', '*', '+'].map((character) => character.charCodeAt(0)));
+const isIndentOrBullet = (code: number): boolean => INDENT_OR_BULLET.has(code);
+
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
 
 /** Whether the next word after `index` starts with a lowercase letter ("Inc. offers", "Yahoo! is"). */
 function startsLowercase(text: string, index: number): boolean {

@@ -1,0 +1,97 @@
+import { describe, expect, test } from '@jest/globals';
+import { analyzeRun, compileDetection } from '../../../src/domain/analysis/index.js';
+import { brandResult, identity, settings } from './fixtures.js';
+
+const detection = compileDetection(
+  settings(identity('Acme', { brandVariations: ['Acme Cloud'] }), identity('Globex'), identity('Initech'), identity('Hooli')),
+);
+
+const analyze = (content: string) => analyzeRun(content, detection);
+
+describe('analyzeRun', () => {
+  test('lists every tracked brand, main brand first, then competitors in report order', () => {
+    expect(analyze('Nothing relevant.').brands.map(({ brand, isMainBrand }) => [brand, isMainBrand])).toEqual([
+      ['Acme', true],
+      ['Globex', false],
+      ['Initech', false],
+      ['Hooli', false],
+    ]);
+  });
+
+  test('mentions(b) is the number of counted matches of b', () => {
+    const analysis = analyze('Acme and Globex. Acme Cloud is Acme’s cloud. Globex again, and Initech.');
+    expect(analysis.brands.map(({ brand, mentions }) => [brand, mentions])).toEqual([
+      ['Acme', 3],
+      ['Globex', 2],
+      ['Initech', 1],
+      ['Hooli', 0],
+    ]);
+  });
+
+  test('position(b) is 1 + the number of other tracked brands first matched before b', () => {
+    const analysis = analyze('1. Globex\n2. Acme\n3. Initech\n\nAcme beats Globex.');
+    expect(analysis.brands.map(({ brand, position }) => [brand, position])).toEqual([
+      ['Acme', 2],
+      ['Globex', 1],
+      ['Initech', 3],
+      ['Hooli', null],
+    ]);
+  });
+
+  test('position(b) is null when b is not mentioned, and unmentioned brands do not push others down', () => {
+    const analysis = analyze('Initech is the only one named here.');
+    expect(brandResult(analysis, 'Initech').position).toBe(1);
+    expect(brandResult(analysis, 'Acme').position).toBeNull();
+  });
+
+  test('an absence statement is not a first match: position starts from the first counted mention', () => {
+    const analysis = analyze("I couldn't find any information about Globex. Acme is a CRM. Globex may be new.");
+    expect(brandResult(analysis, 'Acme').position).toBe(1);
+    expect(brandResult(analysis, 'Globex').position).toBe(2);
+    expect(brandResult(analysis, 'Globex').mentions).toBe(1);
+  });
+
+  test('each sentence that mentions a brand is classified once for that brand, however often it names it', () => {
+    const analysis = analyze('Acme is excellent, and Acme Cloud is excellent too. Acme was founded in 2012. Acme is terrible.');
+    expect(brandResult(analysis, 'Acme').sentences).toEqual({ positive: 1, neutral: 1, negative: 1 });
+  });
+
+  test('a sentence naming two brands counts for both', () => {
+    const analysis = analyze('Acme and Globex are both excellent.');
+    expect(brandResult(analysis, 'Acme').sentences).toEqual({ positive: 1, neutral: 0, negative: 0 });
+    expect(brandResult(analysis, 'Globex').sentences).toEqual({ positive: 1, neutral: 0, negative: 0 });
+  });
+
+  test('an absence statement has no sentiment for the brand it is about', () => {
+    const analysis = analyze("Sadly, I couldn't find any information about Acme. Globex is terrible.");
+    expect(brandResult(analysis, 'Acme')).toMatchObject({ mentions: 0, sentences: { positive: 0, neutral: 0, negative: 0 } });
+  });
+
+  test('an answer naming no brand gives zeros and null positions', () => {
+    expect(analyze('').brands).toEqual([
+      { brand: 'Acme', isMainBrand: true, mentions: 0, position: null, sentences: { positive: 0, neutral: 0, negative: 0 } },
+      { brand: 'Globex', isMainBrand: false, mentions: 0, position: null, sentences: { positive: 0, neutral: 0, negative: 0 } },
+      { brand: 'Initech', isMainBrand: false, mentions: 0, position: null, sentences: { positive: 0, neutral: 0, negative: 0 } },
+      { brand: 'Hooli', isMainBrand: false, mentions: 0, position: null, sentences: { positive: 0, neutral: 0, negative: 0 } },
+    ]);
+  });
+
+  test('a realistic answer: ranked list, comparison, caveat and absence statement', () => {
+    const content = [
+      'Here are the best CRM tools for small businesses:',
+      '',
+      '1. **Globex** – popular and easy to use, with a generous free plan.',
+      '2. **Acme Cloud** – excellent automation; Acme’s support is praised by reviewers.',
+      '3. **Initech** – can be expensive, and some users report a steep learning curve.',
+      '',
+      "I couldn't find reliable information about Hooli, so it is not included.",
+      'Overall, Acme and Globex are the safest choices.',
+    ].join('\n');
+    expect(analyze(content).brands).toEqual([
+      { brand: 'Acme', isMainBrand: true, mentions: 3, position: 2, sentences: { positive: 1, neutral: 1, negative: 0 } },
+      { brand: 'Globex', isMainBrand: false, mentions: 2, position: 1, sentences: { positive: 1, neutral: 1, negative: 0 } },
+      { brand: 'Initech', isMainBrand: false, mentions: 1, position: 3, sentences: { positive: 0, neutral: 0, negative: 1 } },
+      { brand: 'Hooli', isMainBrand: false, mentions: 0, position: null, sentences: { positive: 0, neutral: 0, negative: 0 } },
+    ]);
+  });
+});
