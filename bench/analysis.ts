@@ -6,18 +6,36 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { DetectionSettings } from '../src/domain/brandReport/events.js';
-import { analyzeRun, citationCategory, compileDetection, type CompiledDetection } from '../src/domain/analysis/index.js';
+import {
+  analyzeRun,
+  citationCategory,
+  compileDetection,
+  type CompiledDetection,
+} from '../src/domain/analysis/index.js';
 
 const DISTINCT_ANSWERS = 200;
 const WARMUP_RUNS = 5_000;
 const MEASURED_RUNS = 50_000;
 
-const COMPETITORS = ['Globex', 'Initech', 'Umbrella CRM', 'Hooli', 'Stark Suite', 'Wayne Desk', 'Soylent', 'Vandelay', 'Pied Piper', 'Zoho'];
+const COMPETITORS = [
+  'Globex',
+  'Initech',
+  'Umbrella CRM',
+  'Hooli',
+  'Stark Suite',
+  'Wayne Desk',
+  'Soylent',
+  'Vandelay',
+  'Pied Piper',
+  'Zoho',
+];
+
+const domainOf = (brand: string): string => `${brand.toLowerCase().replace(/\s+/g, '')}.com`;
 
 const identity = (brand: string, brandVariations: string[] = []) => ({
   brand,
   brandVariations,
-  brandDomain: `${brand.toLowerCase().replace(/\s+/g, '')}.com`,
+  brandDomain: domainOf(brand),
   brandDomainVariations: [],
   brandDomainWildcard: true,
   brandRegex: null,
@@ -28,23 +46,35 @@ const DETECTION: DetectionSettings = {
   competitors: COMPETITORS.map((name) => identity(name, [`${name} App`])),
 };
 
-const CITED_DOMAINS = [
-  'https://www.acme.com/pricing', 'https://docs.globex.com/start', 'https://en.wikipedia.org/wiki/Customer_relationship_management',
-  'https://www.reddit.com/r/sales/comments/abc/best_crm/', 'https://www.g2.com/categories/crm', 'https://www.capterra.com/crm-software/',
-  'https://www.forbes.com/advisor/business/software/best-crm-small-business/', 'https://www.youtube.com/watch?v=abc123',
-  'https://medium.com/@someone/crm-review-2025', 'https://www.nytimes.com/2025/01/02/technology/crm.html',
-  'https://www.sba.gov/business-guide/manage-your-business', 'https://hbs.edu/research/crm', 'https://www.techradar.com/best/crm',
-  'https://blog.someindie.dev/why-we-left-hooli', 'https://www.linkedin.com/pulse/crm-trends', 'https://zoho.com/crm/#features',
+const CITED_LINKS = [
+  'https://www.acme.com/pricing',
+  'https://docs.globex.com/start',
+  'https://en.wikipedia.org/wiki/Customer_relationship_management',
+  'https://www.reddit.com/r/sales/comments/abc/best_crm/',
+  'https://www.g2.com/categories/crm',
+  'https://www.capterra.com/crm-software/',
+  'https://www.forbes.com/advisor/business/software/best-crm-small-business/',
+  'https://www.youtube.com/watch?v=abc123',
+  'https://medium.com/@someone/crm-review-2025',
+  'https://www.nytimes.com/2025/01/02/technology/crm.html',
+  'https://www.sba.gov/business-guide/manage-your-business',
+  'https://hbs.edu/research/crm',
+  'https://www.techradar.com/best/crm',
+  'https://blog.someindie.dev/why-we-left-hooli',
+  'https://www.linkedin.com/pulse/crm-trends',
+  'https://zoho.com/crm/#features',
 ];
 
 const PHRASES = [
-  (brand: string) => `**${brand}** is a popular choice for small teams thanks to its intuitive interface and reliable automation.`,
-  (brand: string) => `${brand} can be expensive for larger organisations, and some users report a steep learning curve.`,
+  (brand: string) =>
+    `**${brand}** is a popular choice for small teams thanks to its intuitive interface and reliable automation.`,
+  (brand: string) =>
+    `${brand} can be expensive for larger organisations, and some users report a steep learning curve.`,
   (brand: string) => `${brand} offers integrations with Slack, Gmail and over 200 other tools (e.g. Zapier, Make).`,
   (brand: string) => `Reviewers on G2 praise ${brand}'s customer support, although its reporting is limited.`,
   (brand: string) => `Compared with other vendors, ${brand} focuses on pipeline management at $25 per user per month.`,
   (brand: string) => `I couldn't find any reliable information about ${brand}'s enterprise tier.`,
-  (brand: string) => `${brand} was founded in 2012 and is headquartered in Austin, Texas (see ${brand.toLowerCase().replace(/\s+/g, '')}.com).`,
+  (brand: string) => `${brand} was founded in 2012 and is headquartered in Austin, Texas (see ${domainOf(brand)}).`,
   (brand: string) => `Many teams pick ${brand} because it is not complicated and the mobile app is excellent.`,
 ];
 
@@ -59,7 +89,12 @@ function random(seed: number): () => number {
   };
 }
 
-function answer(seed: number): { content: string; citations: string[] } {
+interface Answer {
+  content: string;
+  citations: string[];
+}
+
+function answer(seed: number): Answer {
   const next = random(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const brands = ['Acme', 'Acme Cloud', ...COMPETITORS];
@@ -69,14 +104,15 @@ function answer(seed: number): { content: string; citations: string[] } {
     lines.push(`${rank}. ${pick(PHRASES)(brand)} ${pick(PHRASES)(pick(brands))}`);
   }
   lines.push('', `In short, ${pick(brands)} and ${pick(brands)} are both solid options; try the free trials first.`);
-  const citations = Array.from({ length: 10 }, () => pick(CITED_DOMAINS));
+  const citations = Array.from({ length: 10 }, () => pick(CITED_LINKS));
   return { content: lines.join('\n'), citations };
 }
 
-function analyseAll(runs: readonly { content: string; citations: string[] }[], count: number, detection: CompiledDetection): number {
+/** The checksum keeps every result in use. */
+function analyseAll(runs: readonly Answer[], count: number, detection: CompiledDetection): number {
   let checksum = 0;
   for (let index = 0; index < count; index++) {
-    const run = runs[index % runs.length] as { content: string; citations: string[] };
+    const run = runs[index % runs.length] as Answer;
     const analysis = analyzeRun(run.content, detection);
     checksum += analysis.brands[0]?.mentions ?? 0;
     for (const link of run.citations) checksum += citationCategory(link, detection).length;

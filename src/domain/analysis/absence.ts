@@ -57,7 +57,8 @@ const LEADING_CUES = [
   `\\b(?:i|we)\\s+(?:do|did)${NOT}\\s+(?:know\\s+(?:of|about|anything\\s+about|much\\s+about)|recogni[sz]e)`,
   `\\b${SUBJECT}\\s+(?:not\\s+sure|unsure|uncertain)\\s+(?:what|who|which)`,
   `\\bno\\s+${FAME}${KIND}\\s+${NAMED}`,
-  `(?:is${NOT}|are${NOT}|(?:does|do)${NOT}\\s+(?:appear|seem)\\s+to\\s+be)\\s+(?:a|an|any)\\s+${FAME}${KIND}\\s+${NAMED}`,
+  `(?:is${NOT}|are${NOT}|(?:does|do)${NOT}\\s+(?:appear|seem)\\s+to\\s+be)\\s+(?:a|an|any)\\s+` +
+    `${FAME}${KIND}\\s+${NAMED}`,
   `\\b(?:my|the)\\s+${SOURCES}\\s+(?:do|does|did)${NOT}\\s+` +
     `(?:include|contain|cover|mention|show|return|reference|list|have)(?:\\s+${QUALIFIERS}${INFORMATION}\\s+${ABOUT})?`,
 ];
@@ -78,8 +79,10 @@ const TRAILING_CUE = new RegExp(
         `(?:in|within|among|part\\s+of|(?:included|listed|mentioned|covered)\\s+in)\\s+(?:my|the|any)\\s+${SOURCES}`,
       `(?:is${NOT}|are${NOT}|(?:does|do)${NOT}\\s+(?:appear|seem)\\s+to\\s+be)\\s+(?:(?:a|an|any)\\s+)?${FAME}` +
         `(?:${KIND}|something|anything)\\s+(?:(?:that|which)\\s+)?${SUBJECT}\\s+(?:familiar\\s+with|aware\\s+of|` +
-        `know(?:\\s+of)?|recogni[sz]e|(?:have|can\\s+find)\\s+(?:any\\s+)?(?:information|info|details|data)\\s+(?:about|on))`,
-      `(?:does|do)${NOT}\\s+(?:appear|seem)\\s+to\\s+be\\s+(?:a|an)\\s+(?:widely|well|publicly|commonly)[-\\s]known\\s+${KIND}`,
+        `know(?:\\s+of)?|recogni[sz]e|(?:have|can\\s+find)\\s+(?:any\\s+)?(?:information|info|details|data)\\s+` +
+        '(?:about|on))',
+      `(?:does|do)${NOT}\\s+(?:appear|seem)\\s+to\\s+be\\s+(?:a|an)\\s+` +
+        `(?:widely|well|publicly|commonly)[-\\s]known\\s+${KIND}`,
       `(?:does|do)${NOT}\\s+ring\\s+a\\s+bell`,
       'is\\s+(?:not\\s+known|unknown)\\s+to\\s+me',
     ].join('|') +
@@ -91,7 +94,8 @@ const TRAILING_CUE = new RegExp(
 const LIST_JOINER = /^[\s,/&()"'“”‘’*_-]*(?:(?:and|or|nor)[\s"'“‘*_(]*)?$/i;
 
 /** Every leading cue and every trailing cue contains one of these; most sentences have none. */
-const NEGATION = /n['’]t\b|\b(?:not?|never|nothing|unable|cannot|un(?:aware|familiar|known|sure|certain)|lack|failed)\b/i;
+const NEGATION =
+  /n['’]t\b|\b(?:not?|never|nothing|unable|cannot|un(?:aware|familiar|known|sure|certain)|lack|failed)\b/i;
 
 const NONE: readonly number[] = [];
 

@@ -70,7 +70,10 @@ export function compileMatcher(brands: readonly BrandNames[]): BrandMatcher {
   return {
     names: names.length === 0 ? null : namesRegex(names.map(({ name }) => name)),
     nameOwners,
-    namesOneByOne: names.map(({ brandIndex, name }) => ({ brandIndex, exact: new RegExp(`^(?:${namePattern(name)})$`, 'iu') })),
+    namesOneByOne: names.map(({ brandIndex, name }) => ({
+      brandIndex,
+      exact: new RegExp(`^(?:${namePattern(name)})$`, 'iu'),
+    })),
     regexes,
   };
 }
@@ -91,15 +94,19 @@ export function findBrandMatches(content: string, matcher: BrandMatcher): BrandM
 }
 
 /**
- * Candidates may overlap (the scan restarts one character after each match start) so that a regex brand's
- * match and a name match competing for one span are both seen; `withoutOverlaps` then picks.
+ * With regex brands, candidates may overlap (the scan restarts one character after each match start) so that
+ * a regex match and a name match competing for one span are both seen; `withoutOverlaps` then picks. Names
+ * alone need no overlap: the alternation already takes the longest name at the leftmost position, which is
+ * what `withoutOverlaps` would keep.
  */
 function collectNameMatches(content: string, matcher: BrandMatcher, names: RegExp, into: BrandMatch[]): void {
+  const overlapping = matcher.regexes.length > 0;
   names.lastIndex = 0;
   for (let found = names.exec(content); found !== null; found = names.exec(content)) {
+    const end = found.index + found[0].length;
     const brandIndex = ownerOf(found[0], matcher);
-    if (brandIndex !== undefined) into.push({ brandIndex, start: found.index, end: found.index + found[0].length });
-    names.lastIndex = found.index + 1;
+    if (brandIndex !== undefined) into.push({ brandIndex, start: found.index, end });
+    names.lastIndex = overlapping ? found.index + 1 : end;
   }
 }
 

@@ -65,7 +65,10 @@ const NEWLINE = 10;
 const INDENT_OR_BULLET = new Set([' ', '\t', '-', '*', '+'].map((character) => character.charCodeAt(0)));
 const isIndentOrBullet = (code: number): boolean => INDENT_OR_BULLET.has(code);
 
+const PERIOD = 46;
 const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+const isAsciiLetterOrDigit = (code: number): boolean =>
+  isDigit(code) || (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
 
 /** Whether the next word after `index` starts with a lowercase letter ("Inc. offers", "Yahoo! is"). */
 function startsLowercase(text: string, index: number): boolean {
@@ -84,13 +87,14 @@ function startOfWord(text: string, index: number): number {
 }
 
 function isWordOrDot(code: number, character: string): boolean {
-  if (code < 128) return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 46;
+  if (code < 128) return isAsciiLetterOrDigit(code) || code === PERIOD;
   return WORD_OR_DOT.test(character);
 }
 
 /** Known abbreviations, initials ("J. Smith") and dotted acronyms ("U.S.", "a.m."). */
 function isAbbreviation(word: string): boolean {
-  return NON_FINAL_ABBREVIATIONS.has(word.toLowerCase()) || DOTTED_LETTERS.test(word);
+  const known = NON_FINAL_ABBREVIATIONS.has(word.toLowerCase());
+  return known || ((word.length === 1 || word.includes('.')) && DOTTED_LETTERS.test(word));
 }
 
 function pushTrimmed(into: Sentence[], text: string, from: number, to: number): void {

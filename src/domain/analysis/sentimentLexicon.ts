@@ -29,6 +29,10 @@ const HYPHEN = 37;
 
 const symbolAt = (text: string, index: number): number => SYMBOL[text.charCodeAt(index)] ?? -1;
 const isWordSymbol = (symbol: number): boolean => symbol >= 0 && symbol < FIRST_JOINER;
+function isInAlphabet(word: string): boolean {
+  for (let index = 0; index < word.length; index++) if (symbolAt(word, index) < 0) return false;
+  return word !== '';
+}
 
 /** FNV-1a over symbols. */
 const HASH_SEED = 0x811c9dc5 | 0;
@@ -36,7 +40,10 @@ const hashStep = (hash: number, symbol: number): number => Math.imul(hash ^ (sym
 /** Never 0: 0 marks an empty slot. */
 const slotHash = (hash: number): number => hash | 1;
 
-const ROLE_CODE: Record<WordRole, number> = { score: 0, negator: 1, contrast: 2 };
+const SCORE = 0;
+const NEGATOR = 1;
+const CONTRAST = 2;
+const ROLE_CODE: Record<WordRole, number> = { score: SCORE, negator: NEGATOR, contrast: CONTRAST };
 
 /** A negator reaches this many words ahead ("not very good", "isn't the best") unless "but" ends it first. */
 const NEGATION_REACH = 3;
@@ -51,7 +58,7 @@ export class SentimentLexicon {
 
   /** A later entry for a word replaces an earlier one. */
   constructor(entries: readonly LexiconEntry[]) {
-    const usable = entries.filter(({ word }) => word !== '' && [...word].every((_, index) => symbolAt(word, index) >= 0));
+    const usable = entries.filter(({ word }) => isInAlphabet(word));
     const size = 2 ** Math.ceil(Math.log2(usable.length * 3 + 1));
     this.mask = size - 1;
     this.hashes = new Int32Array(size);
@@ -81,25 +88,27 @@ export class SentimentLexicon {
     let position = 0;
     let negatedUntil = -1;
     let negatorPosition = -2;
-    let wordStart = -1;
-    let hyphenated = false;
-    let hash = HASH_SEED;
-    for (let index = start; index <= end; index++) {
-      const symbol = index < end ? symbolAt(text, index) : -1;
-      const joinsWord = symbol >= FIRST_JOINER && wordStart >= 0 && index + 1 < end && isWordSymbol(symbolAt(text, index + 1));
-      if (isWordSymbol(symbol) || joinsWord) {
-        if (wordStart < 0) wordStart = index;
-        hyphenated ||= symbol === HYPHEN;
+    let index = start;
+    while (index < end) {
+      while (index < end && !isWordSymbol(symbolAt(text, index))) index++;
+      if (index === end) break;
+      const wordStart = index;
+      let hash = HASH_SEED;
+      let hyphenated = false;
+      for (; index < end; index++) {
+        const symbol = symbolAt(text, index);
+        if (!isWordSymbol(symbol)) {
+          if (symbol < FIRST_JOINER || index + 1 === end || !isWordSymbol(symbolAt(text, index + 1))) break;
+          hyphenated ||= symbol === HYPHEN;
+        }
         hash = hashStep(hash, symbol);
-        continue;
       }
-      if (wordStart < 0) continue;
       const wordHashValue = slotHash(hash);
       const slot = this.find(wordHashValue, text, wordStart, index);
-      const role = slot < 0 ? 0 : (this.roles[slot] ?? 0);
-      if (role === ROLE_CODE.contrast || (negatorPosition === position - 1 && wordHashValue === this.onlyHash)) {
+      const role = slot < 0 ? SCORE : (this.roles[slot] ?? SCORE);
+      if (role === CONTRAST || (negatorPosition === position - 1 && wordHashValue === this.onlyHash)) {
         negatedUntil = -1;
-      } else if (role === ROLE_CODE.negator) {
+      } else if (role === NEGATOR) {
         negatorPosition = position;
         negatedUntil = position + NEGATION_REACH;
       } else if (slot >= 0) {
@@ -107,9 +116,6 @@ export class SentimentLexicon {
         score += position <= negatedUntil ? -value : value;
       } else if (hyphenated) score += this.hyphenatedScore(text, wordStart, index);
       position++;
-      wordStart = -1;
-      hyphenated = false;
-      hash = HASH_SEED;
     }
     return score;
   }
@@ -126,7 +132,7 @@ export class SentimentLexicon {
         continue;
       }
       const slot = this.find(slotHash(hash), text, partStart, index);
-      if (slot >= 0 && this.roles[slot] === ROLE_CODE.score) score += this.scores[slot] ?? 0;
+      if (slot >= 0 && this.roles[slot] === SCORE) score += this.scores[slot] ?? 0;
       partStart = index + 1;
       hash = HASH_SEED;
     }

@@ -49,12 +49,14 @@ function parseAuthority(authority: string, scheme: string): Server | null {
   const hostAndPort = authority.slice(userInfoEnd);
   const portAt = hostAndPort.lastIndexOf(':');
   const hasPort = portAt > hostAndPort.lastIndexOf(']');
-  const host = (hasPort ? hostAndPort.slice(0, portAt) : hostAndPort).toLowerCase().replace(/\.+$/, '');
+  const host = withoutRootDot((hasPort ? hostAndPort.slice(0, portAt) : hostAndPort).toLowerCase());
   if (host === '' || /\s/.test(host)) return null;
   const port = hasPort ? hostAndPort.slice(portAt + 1) : '';
   const keptPort = port === '' || port === DEFAULT_PORTS[scheme] ? '' : `:${port}`;
   return { userInfo: authority.slice(0, userInfoEnd), host, port: keptPort };
 }
+
+const withoutRootDot = (host: string): string => (host.endsWith('.') ? host.replace(/\.+$/, '') : host);
 
 export const withoutWww = (host: string): string => (host.startsWith('www.') ? host.slice('www.'.length) : host);
 

@@ -18,6 +18,11 @@ const report = compileDetection(
 
 const categoryOf = (domain: string): string => domainCategory(domain, report);
 
+interface CatalogFile {
+  domains: Record<string, string>;
+  suffixes: Record<string, string>;
+}
+
 describe('the fixed examples of the contract', () => {
   test.each([
     ['wikipedia.org', 'Encyclopedia'],
@@ -72,7 +77,9 @@ describe('Brand and Competitor come from the report', () => {
 
   test('the wildcard reaches subdomains of brandDomain, not of its variations', () => {
     const wildcard = compileDetection(
-      settings(identity('Acme', { brandDomain: 'acme.com', brandDomainVariations: ['acme.de'], brandDomainWildcard: true })),
+      settings(
+        identity('Acme', { brandDomain: 'acme.com', brandDomainVariations: ['acme.de'], brandDomainWildcard: true }),
+      ),
     );
     expect(domainCategory('shop.acme.com', wildcard)).toBe('Brand');
     expect(domainCategory('shop.acme.de', wildcard)).toBe('Unclassified');
@@ -84,12 +91,14 @@ describe('Brand and Competitor come from the report', () => {
   });
 
   test('the brand is checked first when brand and a competitor claim a domain', () => {
-    const shared = compileDetection(settings(identity('Acme', { brandDomain: 'acme.com' }), identity('Acme Resellers', { brandDomain: 'acme.com' })));
+    const reseller = identity('Acme Resellers', { brandDomain: 'acme.com' });
+    const shared = compileDetection(settings(identity('Acme', { brandDomain: 'acme.com' }), reseller));
     expect(domainCategory('acme.com', shared)).toBe('Brand');
   });
 
   test('the report wins over the catalog', () => {
-    const hubspot = compileDetection(settings(identity('HubSpot', { brandDomain: 'hubspot.com' }), identity('YouTube', { brandDomain: 'youtube.com' })));
+    const youtube = identity('YouTube', { brandDomain: 'youtube.com' });
+    const hubspot = compileDetection(settings(identity('HubSpot', { brandDomain: 'hubspot.com' }), youtube));
     expect(domainCategory('hubspot.com', hubspot)).toBe('Brand');
     expect(domainCategory('youtube.com', hubspot)).toBe('Competitor');
   });
@@ -150,8 +159,9 @@ describe('the catalog', () => {
 
   test('is data: at least 300 domains, each with a category the catalog may assign', () => {
     const catalogUrl = new URL('../../../src/domain/analysis/data/domainCatalog.json', import.meta.url);
-    const catalog = JSON.parse(readFileSync(catalogUrl, 'utf8')) as { domains: Record<string, string>; suffixes: Record<string, string> };
-    const assignable = DOMAIN_CATEGORIES.filter((category) => !['Brand', 'Competitor', 'Unclassified'].includes(category));
+    const catalog = JSON.parse(readFileSync(catalogUrl, 'utf8')) as CatalogFile;
+    const fromReport = ['Brand', 'Competitor', 'Unclassified'];
+    const assignable = DOMAIN_CATEGORIES.filter((category) => !fromReport.includes(category));
     expect(Object.keys(catalog.domains).length).toBeGreaterThanOrEqual(300);
     expect(new Set(Object.values(catalog.domains))).toEqual(new Set(assignable));
     for (const category of Object.values(catalog.suffixes)) expect(assignable).toContain(category);

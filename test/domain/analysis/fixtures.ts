@@ -17,13 +17,18 @@ export const settings = (main: BrandIdentity, ...competitors: BrandIdentity[]): 
 });
 
 /** Mentions per brand name of `content` for a report tracking `main` and `competitors`. */
-export function mentionsIn(content: string, main: BrandIdentity, ...competitors: BrandIdentity[]): Record<string, number> {
+export function mentionsIn(
+  content: string,
+  main: BrandIdentity,
+  ...competitors: BrandIdentity[]
+): Record<string, number> {
   const analysis = analyzeRun(content, compileDetection(settings(main, ...competitors)));
   return Object.fromEntries(analysis.brands.map(({ brand, mentions }) => [brand, mentions]));
 }
 
 /** Mentions of a brand tracked alone. */
-export const mentionsOf = (brand: BrandIdentity, content: string): number => mentionsIn(content, brand)[brand.brand] ?? 0;
+export const mentionsOf = (brand: BrandIdentity, content: string): number =>
+  mentionsIn(content, brand)[brand.brand] ?? 0;
 
 export function brandResult(analysis: RunAnalysis, brand: string): RunAnalysis['brands'][number] {
   const result = analysis.brands.find((candidate) => candidate.brand === brand);

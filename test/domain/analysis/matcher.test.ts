@@ -63,7 +63,7 @@ describe('names', () => {
     expect(mentionsOf(identity('HP'), content)).toBe(mentions);
   });
 
-  test('a brand that is a common word also matches the word, as case-insensitive matching requires (known limitation)', () => {
+  test('a brand that is a common word also matches the word: matching is case-insensitive (known limitation)', () => {
     expect(mentionsOf(identity('Notion'), 'Notion is a wiki. The notion of a wiki is old.')).toBe(2);
   });
 

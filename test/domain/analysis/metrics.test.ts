@@ -65,7 +65,11 @@ describe('runs that count', () => {
 
 describe('brandCoverage', () => {
   test('is the share of runs in which the brand is mentioned', () => {
-    const totals = totalsOf(run({ Acme: { mentions: 3, position: 1 } }), run({ Acme: { mentions: 1, position: 2 } }), run({}));
+    const totals = totalsOf(
+      run({ Acme: { mentions: 3, position: 1 } }),
+      run({ Acme: { mentions: 1, position: 2 } }),
+      run({}),
+    );
     expect(metricsOf(totals, 'Acme').brandCoverage).toBeCloseTo(2 / 3);
     expect(metricsOf(totals, 'Globex').brandCoverage).toBe(0);
   });
@@ -99,13 +103,18 @@ describe('coverageHistory', () => {
       day('2025-03-01', run({ Acme: { mentions: 1, position: 1 } })),
       day('2025-03-01', run({}), run({})),
     ]);
-    expect(history.find(({ brand }) => brand === 'Acme')).toEqual({ brand: 'Acme', coverage: 1 / 3, date: '2025-03-01' });
+    const acme = history.find(({ brand }) => brand === 'Acme');
+    expect(acme).toEqual({ brand: 'Acme', coverage: 1 / 3, date: '2025-03-01' });
   });
 });
 
 describe('averagePosition', () => {
   test('is the mean position over the runs that mention the brand', () => {
-    const totals = totalsOf(run({ Acme: { mentions: 1, position: 1 } }), run({ Acme: { mentions: 4, position: 2 } }), run({}));
+    const totals = totalsOf(
+      run({ Acme: { mentions: 1, position: 1 } }),
+      run({ Acme: { mentions: 4, position: 2 } }),
+      run({}),
+    );
     expect(metricsOf(totals, 'Acme').averagePosition).toBe(1.5);
   });
 
@@ -208,7 +217,8 @@ describe('brandRank', () => {
       run({ Globex: { mentions: 1, position: 1 } }),
       run({ Initech: { mentions: 3, position: 1 } }),
     );
-    expect(rankBrands(finalizeRunTotals(totals).brands).map(({ brand, rank, mentions }) => [brand, rank, mentions])).toEqual([
+    const ranks = rankBrands(finalizeRunTotals(totals).brands);
+    expect(ranks.map(({ brand, rank, mentions }) => [brand, rank, mentions])).toEqual([
       ['Globex', 1, 3],
       ['Initech', 2, 3],
       ['Acme', 3, 2],
@@ -221,9 +231,16 @@ describe('partial aggregates', () => {
     'Brand',
     'Encyclopedia',
   ]);
-  const globexRun = run({ Globex: { mentions: 1, position: 1, sentences: { negative: 1 } } }, 'completed', ['Unclassified']);
-  const failedRun = run({ Acme: { mentions: 1, position: 2 }, Globex: { mentions: 1, position: 1 } }, 'failed', ['Brand']);
-  const bothRun = run({ Acme: { mentions: 1, position: 2, sentences: { neutral: 1 } }, Initech: { mentions: 2, position: 1 } });
+  const globexRun = run({ Globex: { mentions: 1, position: 1, sentences: { negative: 1 } } }, 'completed', [
+    'Unclassified',
+  ]);
+  const failedRun = run({ Acme: { mentions: 1, position: 2 }, Globex: { mentions: 1, position: 1 } }, 'failed', [
+    'Brand',
+  ]);
+  const bothRun = run({
+    Acme: { mentions: 1, position: 2, sentences: { neutral: 1 } },
+    Initech: { mentions: 2, position: 1 },
+  });
   const runs = [acmeRun, globexRun, failedRun, bothRun];
 
   test('per-day totals combined over a window equal the totals of all its runs', () => {

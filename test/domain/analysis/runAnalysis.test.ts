@@ -2,9 +2,11 @@ import { describe, expect, test } from '@jest/globals';
 import { analyzeRun, compileDetection } from '../../../src/domain/analysis/index.js';
 import { brandResult, identity, settings } from './fixtures.js';
 
-const detection = compileDetection(
-  settings(identity('Acme', { brandVariations: ['Acme Cloud'] }), identity('Globex'), identity('Initech'), identity('Hooli')),
-);
+const acme = identity('Acme', { brandVariations: ['Acme Cloud'] });
+const detection = compileDetection(settings(acme, identity('Globex'), identity('Initech'), identity('Hooli')));
+
+const sentences = (positive: number, neutral: number, negative: number) => ({ positive, neutral, negative });
+const NONE = sentences(0, 0, 0);
 
 const analyze = (content: string) => analyzeRun(content, detection);
 
@@ -52,27 +54,29 @@ describe('analyzeRun', () => {
   });
 
   test('each sentence that mentions a brand is classified once for that brand, however often it names it', () => {
-    const analysis = analyze('Acme is excellent, and Acme Cloud is excellent too. Acme was founded in 2012. Acme is terrible.');
-    expect(brandResult(analysis, 'Acme').sentences).toEqual({ positive: 1, neutral: 1, negative: 1 });
+    const analysis = analyze(
+      'Acme is excellent, and Acme Cloud is excellent too. Acme was founded in 2012. Acme is terrible.',
+    );
+    expect(brandResult(analysis, 'Acme').sentences).toEqual(sentences(1, 1, 1));
   });
 
   test('a sentence naming two brands counts for both', () => {
     const analysis = analyze('Acme and Globex are both excellent.');
-    expect(brandResult(analysis, 'Acme').sentences).toEqual({ positive: 1, neutral: 0, negative: 0 });
-    expect(brandResult(analysis, 'Globex').sentences).toEqual({ positive: 1, neutral: 0, negative: 0 });
+    expect(brandResult(analysis, 'Acme').sentences).toEqual(sentences(1, 0, 0));
+    expect(brandResult(analysis, 'Globex').sentences).toEqual(sentences(1, 0, 0));
   });
 
   test('an absence statement has no sentiment for the brand it is about', () => {
     const analysis = analyze("Sadly, I couldn't find any information about Acme. Globex is terrible.");
-    expect(brandResult(analysis, 'Acme')).toMatchObject({ mentions: 0, sentences: { positive: 0, neutral: 0, negative: 0 } });
+    expect(brandResult(analysis, 'Acme')).toMatchObject({ mentions: 0, sentences: NONE });
   });
 
   test('an answer naming no brand gives zeros and null positions', () => {
     expect(analyze('').brands).toEqual([
-      { brand: 'Acme', isMainBrand: true, mentions: 0, position: null, sentences: { positive: 0, neutral: 0, negative: 0 } },
-      { brand: 'Globex', isMainBrand: false, mentions: 0, position: null, sentences: { positive: 0, neutral: 0, negative: 0 } },
-      { brand: 'Initech', isMainBrand: false, mentions: 0, position: null, sentences: { positive: 0, neutral: 0, negative: 0 } },
-      { brand: 'Hooli', isMainBrand: false, mentions: 0, position: null, sentences: { positive: 0, neutral: 0, negative: 0 } },
+      { brand: 'Acme', isMainBrand: true, mentions: 0, position: null, sentences: NONE },
+      { brand: 'Globex', isMainBrand: false, mentions: 0, position: null, sentences: NONE },
+      { brand: 'Initech', isMainBrand: false, mentions: 0, position: null, sentences: NONE },
+      { brand: 'Hooli', isMainBrand: false, mentions: 0, position: null, sentences: NONE },
     ]);
   });
 
@@ -88,10 +92,10 @@ describe('analyzeRun', () => {
       'Overall, Acme and Globex are the safest choices.',
     ].join('\n');
     expect(analyze(content).brands).toEqual([
-      { brand: 'Acme', isMainBrand: true, mentions: 3, position: 2, sentences: { positive: 1, neutral: 1, negative: 0 } },
-      { brand: 'Globex', isMainBrand: false, mentions: 2, position: 1, sentences: { positive: 1, neutral: 1, negative: 0 } },
-      { brand: 'Initech', isMainBrand: false, mentions: 1, position: 3, sentences: { positive: 0, neutral: 0, negative: 1 } },
-      { brand: 'Hooli', isMainBrand: false, mentions: 0, position: null, sentences: { positive: 0, neutral: 0, negative: 0 } },
+      { brand: 'Acme', isMainBrand: true, mentions: 3, position: 2, sentences: sentences(1, 1, 0) },
+      { brand: 'Globex', isMainBrand: false, mentions: 2, position: 1, sentences: sentences(1, 1, 0) },
+      { brand: 'Initech', isMainBrand: false, mentions: 1, position: 3, sentences: sentences(0, 0, 1) },
+      { brand: 'Hooli', isMainBrand: false, mentions: 0, position: null, sentences: NONE },
     ]);
   });
 });

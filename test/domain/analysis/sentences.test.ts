@@ -51,7 +51,10 @@ describe('splitSentences', () => {
   test.each([
     ['Acme 3.5 is out. Globex 2.0 is not.', ['Acme 3.5 is out.', 'Globex 2.0 is not.']],
     ['It costs $12.99 per user. Acme is cheaper.', ['It costs $12.99 per user.', 'Acme is cheaper.']],
-    ['See https://acme.com/docs/v1.2/intro.html for details. Then try it.', ['See https://acme.com/docs/v1.2/intro.html for details.', 'Then try it.']],
+    [
+      'See https://acme.com/docs/v1.2/intro.html for details. Then try it.',
+      ['See https://acme.com/docs/v1.2/intro.html for details.', 'Then try it.'],
+    ],
     ['Visit acme.com. Then sign up.', ['Visit acme.com.', 'Then sign up.']],
     ['Yahoo! is a portal.', ['Yahoo! is a portal.']],
   ])('decimals, URLs and domains do not split a sentence: %j', (text, expected) => {
