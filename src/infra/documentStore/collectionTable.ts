@@ -291,9 +291,15 @@ function readIndexedFields(db: Database.Database, table: string): Set<string> {
   return new Set(definitions.flatMap((sql) => [...sql.matchAll(INDEXED_PATH_IN_SQL)].map((match) => match[1] as string)));
 }
 
+/**
+ * Recognised by its code, not `instanceof Database.SqliteError`: the native addon throws the error class of
+ * the first copy of better-sqlite3 loaded in the process, so a later copy (jest loads modules afresh for
+ * each test file) would not recognise its own constraint errors.
+ */
 function asDuplicateKeyError(error: unknown, collection: string): unknown {
-  if (error instanceof Database.SqliteError && (error.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || error.code === 'SQLITE_CONSTRAINT_UNIQUE')) {
-    return new DuplicateKeyError(`E11000 duplicate key error collection: ${collection}: ${error.message}`);
+  const code = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
+  if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
+    return new DuplicateKeyError(`E11000 duplicate key error collection: ${collection}: ${(error as Error).message}`);
   }
   return error;
 }
