@@ -1,6 +1,6 @@
 import { QuotaExceededError } from '../domain/shared/errors.js';
 import { billingPeriod, type BillingPeriod } from '../domain/team/billingPeriod.js';
-import { DuplicateKeyError, type Collection, type Doc, type DocumentStore } from '../ports/documentStore.js';
+import type { Collection, Doc, DocumentStore } from '../ports/documentStore.js';
 import type { Principal } from './principal.js';
 import { requireTeamDocument } from './queries/directory.js';
 import type { Services } from './services.js';
@@ -23,9 +23,10 @@ const usage = (documentStore: DocumentStore): Collection<UsageDoc> => documentSt
 
 /**
  * Counts one request unless the period's count has reached `max`. The guarded increment is one atomic
- * operation, so concurrent requests never push the count past `max`. The first request of a period inserts
- * the document instead of upserting: an upsert whose guard fails on a full counter would insert a second
- * document, while an insert that loses a race fails on the `_id` and the increment is simply retried.
+ * operation, so concurrent requests never push the count past `max`. It cannot upsert: when the guard fails
+ * on a full counter, an upsert would insert a second counter. So the first request of a period creates the
+ * counter at zero with an upsert that only inserts (racing creators all end with the one document), then
+ * increments it like any other request.
  */
 async function countRequest(documentStore: DocumentStore, teamId: string, period: BillingPeriod, max: number): Promise<boolean> {
   const counters = usage(documentStore);
@@ -33,13 +34,8 @@ async function countRequest(documentStore: DocumentStore, teamId: string, period
   const increment = () => counters.findOneAndUpdate({ _id, apiRequests: { $lt: max } }, { $inc: { apiRequests: 1 } });
   if (await increment()) return true;
   if (max <= 0) return false;
-  try {
-    await counters.insertOne({ _id, teamId, periodStart: period.start, apiRequests: 1 });
-    return true;
-  } catch (error) {
-    if (!(error instanceof DuplicateKeyError)) throw error;
-    return (await increment()) !== null;
-  }
+  await counters.updateOne({ _id }, { $setOnInsert: { teamId, periodStart: period.start, apiRequests: 0 } }, { upsert: true });
+  return (await increment()) !== null;
 }
 
 export async function apiRequestsUsed(documentStore: DocumentStore, teamId: string, period: BillingPeriod): Promise<number> {
