@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { createBrandReport } from '../../src/app/brandReports.js';
+import type { AppContext } from '../../src/app/context.js';
+import { SqliteDocumentStore } from '../../src/infra/documentStore/sqliteDocumentStore.js';
+import { SqliteEventStore } from '../../src/infra/eventStore/sqliteEventStore.js';
+import { seedPrompts, seedReport, seedTag, seedTeam, type SeededTeam } from './support/seed.js';
+import { startTestApi, type TestApi } from './support/testApi.js';
+
+let api: TestApi;
+let team: SeededTeam;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  team = await seedTeam(api);
+});
+afterAll(() => api.close());
+
+describe('GET /v1/reports/brand/{reportId}', () => {
+  test('answers the report with countries, prompt totals per country and the tags of its prompts', async () => {
+    const buying = await seedTag(api, team.workspaceId, 'Buying intent');
+    const comparison = await seedTag(api, team.workspaceId, 'Comparison');
+    const promptIds = await seedPrompts(api, team.workspaceId, [
+      { country: 'us', tagIds: [comparison] },
+      { country: 'us', tagIds: [buying, comparison] },
+      { country: 'uk' },
+    ]);
+    await seedPrompts(api, team.workspaceId, [{ country: 'de' }]);
+    const reportId = await seedReport(api, team.workspaceId, { brand: 'Acme', promptIds });
+    await api.settle();
+
+    const { status, body } = await api.call('GET', `/v1/reports/brand/${reportId}`, { key: team.readKey });
+
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      id: reportId,
+      workspaceId: team.workspaceId,
+      brand: 'Acme',
+      reportTitle: 'Acme',
+      brandVariations: [],
+      brandDomain: 'acme.com',
+      brandDomainVariations: [],
+      brandDomainWildcard: false,
+      brandRegex: null,
+      countries: ['uk', 'us'],
+      createdDate: '2026-11-15T10:00:00.000Z',
+      updatedDate: '2026-11-15T10:00:00.000Z',
+      competitors: [],
+      promptIds,
+      countryPromptsTotal: { us: 2, uk: 1 },
+      tags: [
+        { id: buying, name: 'Buying intent', color: 'blue' },
+        { id: comparison, name: 'Comparison', color: 'blue' },
+      ],
+    });
+  });
+
+  test('a key scoped to the report’s workspace reads it', async () => {
+    const reportId = await seedReport(api, team.workspaceId);
+    await api.settle();
+    expect((await api.call('GET', `/v1/reports/brand/${reportId}`, { key: team.scopedReadKey })).status).toBe(200);
+  });
+
+  test('404 for a report that does not exist', async () => {
+    const { status, body } = await api.call('GET', '/v1/reports/brand/br_doesnotexist', { key: team.readKey });
+    expect(status).toBe(404);
+    expect(body).toEqual({ message: 'Brand report br_doesnotexist not found' });
+  });
+
+  test('403 for a report in a workspace the key cannot read', async () => {
+    const reportId = await seedReport(api, team.otherWorkspaceId);
+    await api.settle();
+    const { status, body } = await api.call('GET', `/v1/reports/brand/${reportId}`, { key: team.scopedReadKey });
+    expect(status).toBe(403);
+    expect(body).toEqual({ message: `This API key has no access to workspace ${team.otherWorkspaceId}` });
+  });
+
+  test('403 for a report of another team', async () => {
+    const otherTeam = await seedTeam(api);
+    const reportId = await seedReport(api, otherTeam.workspaceId);
+    await api.settle();
+    const { status, body } = await api.call('GET', `/v1/reports/brand/${reportId}`, { key: team.readKey });
+    expect(status).toBe(403);
+    expect(body).toEqual({ message: `This API key has no access to workspace ${otherTeam.workspaceId}` });
+  });
+
+  test('a report the CLI creates from another process is served within a second', async () => {
+    // A second pair of connections on the same files is what `geolens report create` opens.
+    const cli: AppContext = {
+      eventStore: new SqliteEventStore(api.dataDir),
+      documentStore: await SqliteDocumentStore.open(api.dataDir),
+      logger: api.context.logger,
+      now: () => new Date(),
+    };
+    const report = await createBrandReport(cli, { workspaceId: team.workspaceId, brand: 'Initech', brandDomain: 'initech.com' });
+    await cli.eventStore.close();
+    await cli.documentStore.close();
+    const started = Date.now();
+    let status = 0;
+    while (status !== 200 && Date.now() - started < 1000) {
+      status = (await api.call('GET', `/v1/reports/brand/${report.id}`, { key: team.readKey })).status;
+    }
+    expect(status).toBe(200);
+  });
+});
