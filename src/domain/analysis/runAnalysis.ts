@@ -84,7 +84,7 @@ function countSentence(
     if (tally.firstMatchStart < 0) tally.firstMatchStart = match.start;
     if (tally.lastSentenceCounted === sentenceIndex) return;
     tally.lastSentenceCounted = sentenceIndex;
-    sentiment ??= classifySentence(text, sentence.start, sentence.end);
+    sentiment ??= classifySentence(text, sentence.start, sentence.end, matches);
     tally.sentences[sentiment] += 1;
   });
 }

@@ -8,8 +8,9 @@ export interface Sentence {
  * Where a sentence may end: a line break (answers put list items, headings and table rows on their own
  * lines), or terminal punctuation with its closing quotes, brackets or markdown emphasis, followed by
  * whitespace or the end. A period inside a token (`3.5`, `acme.com/a.b`) is never followed by whitespace.
+ * A run of punctuation is only tried from its start, so a long run ("....") costs linear time, not quadratic.
  */
-const CANDIDATE_END = /\n|[.!?…]+["'”’»)\]*_]*(?=\s|$)/g;
+const CANDIDATE_END = /\n|(?<![.!?…])[.!?…]+["'”’»)\]*_]*(?=\s|$)/g;
 
 /** Abbreviations after which a capitalised word does not start a new sentence ("e.g. Acme", "vs. Globex"). */
 const NON_FINAL_ABBREVIATIONS = new Set([

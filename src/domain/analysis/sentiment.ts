@@ -50,11 +50,28 @@ const LEXICON = new SentimentLexicon([
  */
 const THRESHOLD = 2;
 
-/** The AFINN score of `text` between `start` and `end` (the whole text by default), negation applied. */
-export const sentenceScore = (text: string, start = 0, end = text.length): number => LEXICON.score(text, start, end);
+interface Span {
+  start: number;
+  end: number;
+}
 
-export function classifySentence(text: string, start = 0, end = text.length): SentenceSentiment {
-  const score = sentenceScore(text, start, end);
+/**
+ * The sentiment of `text` between `start` and `end` (the whole text by default), leaving out the `names`
+ * spans (in text order) so that a brand called "Best Buy" or "Bliss" does not colour every sentence naming it.
+ */
+export function classifySentence(
+  text: string,
+  start = 0,
+  end = text.length,
+  names: readonly Span[] = [],
+): SentenceSentiment {
+  let score = 0;
+  let segmentStart = start;
+  for (const name of names) {
+    score += LEXICON.score(text, segmentStart, name.start);
+    segmentStart = name.end;
+  }
+  score += LEXICON.score(text, segmentStart, end);
   if (score >= THRESHOLD) return 'positive';
   if (score <= -THRESHOLD) return 'negative';
   return 'neutral';

@@ -66,6 +66,13 @@ describe('analyzeRun', () => {
     expect(brandResult(analysis, 'Globex').sentences).toEqual(sentences(1, 0, 0));
   });
 
+  test('brand names do not colour the sentences that name them ("Best Buy", "Bliss")', () => {
+    const retailers = compileDetection(settings(identity('Best Buy'), identity('Bliss')));
+    const analysis = analyzeRun('Best Buy and Bliss sell TVs. Best Buy is excellent.', retailers);
+    expect(brandResult(analysis, 'Best Buy').sentences).toEqual(sentences(1, 1, 0));
+    expect(brandResult(analysis, 'Bliss').sentences).toEqual(sentences(0, 1, 0));
+  });
+
   test('an absence statement has no sentiment for the brand it is about', () => {
     const analysis = analyze("Sadly, I couldn't find any information about Acme. Globex is terrible.");
     expect(brandResult(analysis, 'Acme')).toMatchObject({ mentions: 0, sentences: NONE });

@@ -1,4 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
+import { performance } from 'node:perf_hooks';
 import { splitSentences } from '../../../src/domain/analysis/index.js';
 
 const sentencesOf = (text: string): string[] => splitSentences(text).map(({ start, end }) => text.slice(start, end));
@@ -66,6 +67,12 @@ describe('splitSentences', () => {
       { start: 2, end: 15 },
       { start: 18, end: 25 },
     ]);
+  });
+
+  test('a long run of punctuation is split in linear time', () => {
+    const startedAt = performance.now();
+    expect(sentencesOf(`${'.'.repeat(100_000)}x Acme.`)).toHaveLength(1);
+    expect(performance.now() - startedAt).toBeLessThan(500);
   });
 
   test.each(['', '   ', '\n\n'])('blank text has no sentences: %j', (text) => {

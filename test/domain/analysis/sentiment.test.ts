@@ -44,6 +44,12 @@ describe('classifySentence', () => {
     expect(classifySentence(sentence)).toBe('negative');
   });
 
+  test('the spans of brand names are left out, so a name made of sentiment words does not count', () => {
+    const text = 'Best Buy sells TVs and laptops.';
+    expect(classifySentence(text)).toBe('positive');
+    expect(classifySentence(text, 0, text.length, [{ start: 0, end: 8 }])).toBe('neutral');
+  });
+
   test('a range of a longer text is classified alone', () => {
     const text = 'Acme is terrible. Globex is excellent.';
     expect(classifySentence(text, 0, 17)).toBe('negative');
