@@ -95,22 +95,50 @@ const LIST_JOINER = /^[\s,/&()"'“”‘’*_-]*(?:(?:and|or|nor)[\s"'“‘*_(
 
 /** Every leading cue and every trailing cue contains one of these; most sentences have none. */
 const NEGATION =
-  /n['’]t\b|\b(?:not?|never|nothing|unable|cannot|un(?:aware|familiar|known|sure|certain)|lack|failed)\b/i;
+  /n['’]t\b|\b(?:not?|never|nothing|unable|cannot|un(?:aware|familiar|known|sure|certain)|lack|failed)\b/gi;
+
+/**
+ * Where `content` has a negation word, in order: a sentence without one states no absence. One pass over the
+ * answer costs less than one regex call per sentence.
+ */
+export function negationPositions(content: string): number[] {
+  const positions: number[] = [];
+  NEGATION.lastIndex = 0;
+  for (let found = NEGATION.exec(content); found !== null; found = NEGATION.exec(content)) positions.push(found.index);
+  return positions;
+}
 
 const NONE: readonly number[] = [];
 
 /**
  * Which of `matches` (spans of `content` inside `sentence`, in text order) are names an absence statement is
- * about, as indices into `matches`.
+ * about, as indices into `matches`; `negations` are the `negationPositions` of `content`.
  */
-export function absentMatchIndices(content: string, sentence: Sentence, matches: readonly Span[]): readonly number[] {
+export function absentMatchIndices(
+  content: string,
+  sentence: Sentence,
+  matches: readonly Span[],
+  negations: readonly number[],
+): readonly number[] {
+  if (!hasPositionWithin(negations, sentence)) return NONE;
   const text = content.slice(sentence.start, sentence.end);
-  if (!NEGATION.test(text)) return NONE;
   const cueEnds = leadingCueEnds(text);
   const spans = matches.map(({ start, end }) => ({ start: start - sentence.start, end: end - sentence.start }));
   const absent = spans.map((span) => isLedUpTo(text, span, cueEnds) || isFollowedByCue(text, span));
   spreadAcrossLists(text, spans, absent);
   return absent.flatMap((isAbsent, index) => (isAbsent ? [index] : []));
+}
+
+/** Binary search in sorted `positions`. */
+function hasPositionWithin(positions: readonly number[], { start, end }: Sentence): boolean {
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((positions[middle] ?? Infinity) < start) low = middle + 1;
+    else high = middle;
+  }
+  return (positions[low] ?? Infinity) < end;
 }
 
 function leadingCueEnds(text: string): number[] {

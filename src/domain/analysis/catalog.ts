@@ -1,5 +1,5 @@
 /**
- * The maintained domain catalog (`data/domainCatalog.json`): domains most cited in AI answers with their
+ * The maintained domain catalog (`domainCatalog.json`, beside this file): domains most cited in AI answers with their
  * category, and suffix rules for public-sector and academic hosts (`gov`, `ac.uk`, ...). Data, not code:
  * extending it means editing the JSON.
  */
@@ -51,7 +51,7 @@ function checkedEntries(section: Record<string, string>, sectionName: string): M
 
 const isCatalogCategory = (category: string): category is CatalogCategory => CATALOG_CATEGORIES.has(category);
 
-const catalogFile = require('./data/domainCatalog.json') as CatalogFile;
+const catalogFile = require('./domainCatalog.json') as CatalogFile;
 const catalogDomains = checkedEntries(catalogFile.domains, 'domains');
 const catalogSuffixes = checkedEntries(catalogFile.suffixes, 'suffixes');
 

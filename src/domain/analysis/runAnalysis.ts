@@ -1,4 +1,4 @@
-import { absentMatchIndices } from './absence.js';
+import { absentMatchIndices, negationPositions } from './absence.js';
 import type { CompiledDetection } from './detection.js';
 import { findBrandMatches, type BrandMatch } from './matcher.js';
 import { splitSentences, type Sentence } from './sentences.js';
@@ -60,11 +60,15 @@ export function analyzeRun(content: string, detection: CompiledDetection): RunAn
 /** Matches are in text order, so one walk pairs each with its sentence. */
 function countMatches(text: string, matches: readonly BrandMatch[], tallies: BrandTally[]): void {
   const sentences = splitSentences(text);
+  const negations = negationPositions(text);
   let next = 0;
   sentences.forEach((sentence, sentenceIndex) => {
     const first = next;
     while ((matches[next]?.start ?? Infinity) < sentence.end) next++;
-    if (next > first) countSentence(text, sentence, sentenceIndex, matches.slice(first, next), tallies);
+    if (next === first) return;
+    const inSentence = matches.slice(first, next);
+    const absent = absentMatchIndices(text, sentence, inSentence, negations);
+    countSentence(text, sentence, sentenceIndex, inSentence, absent, tallies);
   });
 }
 
@@ -73,9 +77,9 @@ function countSentence(
   sentence: Sentence,
   sentenceIndex: number,
   matches: readonly BrandMatch[],
+  absent: readonly number[],
   tallies: BrandTally[],
 ): void {
-  const absent = absentMatchIndices(text, sentence, matches);
   let sentiment: SentenceSentiment | null = null;
   matches.forEach((match, index) => {
     const tally = tallies[match.brandIndex];

@@ -158,7 +158,7 @@ describe('the catalog', () => {
   );
 
   test('is data: at least 300 domains, each with a category the catalog may assign', () => {
-    const catalogUrl = new URL('../../../src/domain/analysis/data/domainCatalog.json', import.meta.url);
+    const catalogUrl = new URL('../../../src/domain/analysis/domainCatalog.json', import.meta.url);
     const catalog = JSON.parse(readFileSync(catalogUrl, 'utf8')) as CatalogFile;
     const fromReport = ['Brand', 'Competitor', 'Unclassified'];
     const assignable = DOMAIN_CATEGORIES.filter((category) => !fromReport.includes(category));
