@@ -14,8 +14,8 @@ const CANDIDATE_END = /\n|(?<![.!?…])[.!?…]+["'”’»)\]*_]*(?=\s|$)/g;
 
 /** Abbreviations after which a capitalised word does not start a new sentence ("e.g. Acme", "vs. Globex"). */
 const NON_FINAL_ABBREVIATIONS = new Set([
-  'e.g', 'i.e', 'eg', 'ie', 'cf', 'vs', 'v', 'viz', 'approx', 'ca', 'incl', 'esp', 'al', 'fig', 'no', 'nos',
-  'vol', 'p', 'pp', 'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'gen', 'gov', 'sen', 'rep',
+  'e.g', 'i.e', 'eg', 'ie', 'cf', 'vs', 'v', 'viz', 'approx', 'ca', 'incl', 'esp', 'al', 'fig', 'vol', 'p', 'pp',
+  'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'gen', 'gov', 'sen', 'rep',
 ]);
 
 /** Longer words before a period are never abbreviations here; checking length first spares a slice. */

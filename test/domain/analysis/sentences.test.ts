@@ -8,6 +8,7 @@ describe('splitSentences', () => {
   test.each([
     ['Acme is fast. Globex is cheap.', ['Acme is fast.', 'Globex is cheap.']],
     ['Is Acme fast? Yes! It is.', ['Is Acme fast?', 'Yes!', 'It is.']],
+    ['Is Acme free? No. Acme charges per seat.', ['Is Acme free?', 'No.', 'Acme charges per seat.']],
     ['Acme is fast… Globex is not.', ['Acme is fast…', 'Globex is not.']],
     ['Wait... Acme wins.', ['Wait...', 'Acme wins.']],
     ['He said "Acme is fast." Then he left.', ['He said "Acme is fast."', 'Then he left.']],
