@@ -18,7 +18,7 @@ const NON_FINAL_ABBREVIATIONS = new Set([
   'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'gen', 'gov', 'sen', 'rep',
 ]);
 
-/** Longer words before a period are never abbreviations here; checking length first spares a slice. */
+/** Longer words before a period are never abbreviations here, so the scan back stops there. */
 const LONGEST_ABBREVIATION = 7;
 const MAX_LIST_INDENT = 8;
 const DOTTED_LETTERS = /^\p{L}(?:\.\p{L})*$/u;
@@ -42,11 +42,9 @@ export function splitSentences(text: string): Sentence[] {
 /** `punctuation` is where the terminal punctuation starts, `end` where the candidate ends. */
 function endsSentence(text: string, punctuation: number, end: number): boolean {
   if (startsLowercase(text, end)) return false;
-  if (text[punctuation] !== '.' || text[punctuation + 1] === '.') return true;
-  const wordStart = startOfWord(text, punctuation);
-  if (punctuation - wordStart <= LONGEST_ABBREVIATION && isAbbreviation(text.slice(wordStart, punctuation))) {
-    return false;
-  }
+  if (text.charCodeAt(punctuation) !== PERIOD || text.charCodeAt(punctuation + 1) === PERIOD) return true;
+  const word = shortWordBefore(text, punctuation);
+  if (word !== null && isAbbreviation(word)) return false;
   return !isListNumber(text, punctuation);
 }
 
@@ -80,16 +78,23 @@ function startsLowercase(text: string, index: number): boolean {
   return LOWERCASE_LETTER.test(String.fromCodePoint(text.codePointAt(next) ?? 0));
 }
 
-/** Start of the letters, digits and dots just before `index` ("e.g" before the final period of "e.g."). */
-function startOfWord(text: string, index: number): number {
-  let start = index;
-  while (start > 0 && index - start < 40 && isWordOrDot(text.charCodeAt(start - 1), text[start - 1] ?? '')) start--;
-  return start;
+/**
+ * The letters, digits and dots just before `period` ("e.g" before the final period of "e.g."), or null when
+ * they are longer than any abbreviation.
+ */
+function shortWordBefore(text: string, period: number): string | null {
+  let start = period;
+  while (start > 0 && isWordOrDot(text, start - 1)) {
+    start--;
+    if (period - start > LONGEST_ABBREVIATION) return null;
+  }
+  return text.slice(start, period);
 }
 
-function isWordOrDot(code: number, character: string): boolean {
+function isWordOrDot(text: string, index: number): boolean {
+  const code = text.charCodeAt(index);
   if (code < 128) return isAsciiLetterOrDigit(code) || code === PERIOD;
-  return WORD_OR_DOT.test(character);
+  return WORD_OR_DOT.test(text.charAt(index));
 }
 
 /** Known abbreviations, initials ("J. Smith") and dotted acronyms ("U.S.", "a.m."). */
