@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { AppContext } from './app/context.js';
+import { ApiRequestCounters } from './app/quota.js';
 import type { Services } from './app/services.js';
 import type { Config } from './config.js';
 import { createDocumentStore } from './infra/documentStore/index.js';
@@ -23,6 +24,7 @@ export async function compose(config: Config, logger: Logger): Promise<Compositi
   const documentStore = await createDocumentStore({ dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
   const context: AppContext = { eventStore, documentStore, logger, now: () => new Date() };
   const readModels = new ReadModels(documentStore);
+  const apiRequestCounters = new ApiRequestCounters(documentStore);
   return {
     context,
     storeKinds: {
@@ -33,6 +35,7 @@ export async function compose(config: Config, logger: Logger): Promise<Compositi
     createServices: (runner) => ({
       context,
       readModels,
+      apiRequestCounters,
       readYourWrites: (position) => (position === null ? Promise.resolve() : runner.waitFor(position)),
     }),
     async close() {

@@ -17,30 +17,89 @@ export interface UsageDoc extends Doc {
   apiRequests: number;
 }
 
-const usageId = (teamId: string, period: BillingPeriod): string => `${teamId}:${period.start}`;
+interface Waiter {
+  resolve: (counted: boolean) => void;
+  reject: (error: unknown) => void;
+}
 
-const usage = (documentStore: DocumentStore): Collection<UsageDoc> => documentStore.collection<UsageDoc>(USAGE_COLLECTION);
+interface Batch {
+  teamId: string;
+  period: BillingPeriod;
+  max: number;
+  waiting: Waiter[];
+}
 
 /**
- * Counts one request unless the period's count has reached `max`. The guarded increment is one atomic
- * operation, so concurrent requests never push the count past `max`. It cannot upsert: when the guard fails
- * on a full counter, an upsert would insert a second counter. So the first request of a period creates the
- * counter at zero with an upsert that only inserts (racing creators all end with the one document), then
- * increments it like any other request.
+ * Counts API requests per team and billing period. Every write is guarded so that the count never passes
+ * `max`, whatever other requests or processes do meanwhile. Requests that arrive while a write is in flight
+ * are counted together by the next write: on the embedded store each write waits for an fsync, and one per
+ * request would cap the whole API at a few hundred requests per second.
  */
-async function countRequest(documentStore: DocumentStore, teamId: string, period: BillingPeriod, max: number): Promise<boolean> {
-  const counters = usage(documentStore);
-  const _id = usageId(teamId, period);
-  const increment = () => counters.findOneAndUpdate({ _id, apiRequests: { $lt: max } }, { $inc: { apiRequests: 1 } });
-  if (await increment()) return true;
-  if (max <= 0) return false;
-  await counters.updateOne({ _id }, { $setOnInsert: { teamId, periodStart: period.start, apiRequests: 0 } }, { upsert: true });
-  return (await increment()) !== null;
+export class ApiRequestCounters {
+  private readonly batches = new Map<string, Batch>();
+
+  constructor(private readonly documentStore: DocumentStore) {}
+
+  /** Counts one request unless the period's count has reached `max`; true when counted. */
+  count(teamId: string, period: BillingPeriod, max: number): Promise<boolean> {
+    const key = `${teamId}:${period.start}:${max}`;
+    let batch = this.batches.get(key);
+    const draining = batch !== undefined;
+    if (!batch) {
+      batch = { teamId, period, max, waiting: [] };
+      this.batches.set(key, batch);
+    }
+    const counted = new Promise<boolean>((resolve, reject) => batch.waiting.push({ resolve, reject }));
+    if (!draining) void this.drain(key, batch);
+    return counted;
+  }
+
+  async used(teamId: string, period: BillingPeriod): Promise<number> {
+    return (await this.counters().findOne({ _id: counterId(teamId, period) }))?.apiRequests ?? 0;
+  }
+
+  private async drain(key: string, batch: Batch): Promise<void> {
+    while (batch.waiting.length > 0) {
+      const waiters = batch.waiting.splice(0);
+      try {
+        const granted = await this.grant(batch, waiters.length);
+        waiters.forEach((waiter, index) => waiter.resolve(index < granted));
+      } catch (error) {
+        waiters.forEach((waiter) => waiter.reject(error));
+      }
+    }
+    this.batches.delete(key);
+  }
+
+  /** Adds up to `wanted` to the counter without passing the batch's `max`; returns how many were added. */
+  private async grant({ teamId, period, max }: Batch, wanted: number): Promise<number> {
+    const counters = this.counters();
+    const _id = counterId(teamId, period);
+    if (max <= 0) return 0;
+    const roomForAll = await counters.findOneAndUpdate({ _id, apiRequests: { $lte: max - wanted } }, { $inc: { apiRequests: wanted } });
+    if (roomForAll) return wanted;
+    // Near the limit, or the period's first request: grant what is left by compare-and-set on the count read.
+    for (;;) {
+      const current = await counters.findOne({ _id });
+      if (!current) {
+        // Insert-only upsert: racing creators all end with the one document.
+        const created = { teamId, periodStart: period.start, apiRequests: 0 };
+        await counters.updateOne({ _id }, { $setOnInsert: created }, { upsert: true });
+        continue;
+      }
+      const granted = Math.min(wanted, max - current.apiRequests);
+      if (granted <= 0) return 0;
+      const set = await counters.findOneAndUpdate({ _id, apiRequests: current.apiRequests }, { $inc: { apiRequests: granted } });
+      if (set) return granted;
+    }
+  }
+
+  private counters(): Collection<UsageDoc> {
+    return this.documentStore.collection<UsageDoc>(USAGE_COLLECTION);
+  }
 }
 
-export async function apiRequestsUsed(documentStore: DocumentStore, teamId: string, period: BillingPeriod): Promise<number> {
-  return (await usage(documentStore).findOne({ _id: usageId(teamId, period) }))?.apiRequests ?? 0;
-}
+const counterId = (teamId: string, period: BillingPeriod): string => `${teamId}:${period.start}`;
 
 export interface MeterOptions {
   /** Answer even when no plan is active (and count nothing): lets the account endpoint say why. */
@@ -56,7 +115,7 @@ export async function meterApiRequest(services: Services, principal: Principal, 
     throw new QuotaExceededError(`The subscription ended on ${team.subscriptionEndDate}: no API requests are available until it is renewed`);
   }
   const { apiRequestsMax } = team.limits;
-  if (!(await countRequest(services.context.documentStore, principal.teamId, period, apiRequestsMax))) {
+  if (!(await services.apiRequestCounters.count(principal.teamId, period, apiRequestsMax))) {
     throw new QuotaExceededError(
       `API request quota exhausted: ${apiRequestsMax} requests per billing period; the period ends on ${period.end}`,
     );

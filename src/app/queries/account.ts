@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { billingPeriod, subscriptionEndTimestamp } from '../../domain/team/billingPeriod.js';
 import { PLANS } from '../../domain/team/plans.js';
 import type { Principal } from '../principal.js';
-import { apiRequestsUsed } from '../quota.js';
 import type { Services } from '../services.js';
 import { directoryCollection, requireTeamDocument } from './directory.js';
 
@@ -43,7 +42,7 @@ export async function accountInfo(services: Services, principal: Principal): Pro
     // GEO audits and MCP are counted once those features exist; until then nothing can have been used.
     geoAuditUsedCount: 0,
     geoAuditMaxCount: team.limits.geoAuditsMax,
-    apiRequestsUsedCount: period ? await apiRequestsUsed(services.context.documentStore, teamId, period) : 0,
+    apiRequestsUsedCount: period ? await services.apiRequestCounters.used(teamId, period) : 0,
     apiRequestsMaxCount: team.limits.apiRequestsMax,
     apiRequestsPeriodEnd: period?.end ?? null,
     mcpRequestsUsedCount: 0,

@@ -8,6 +8,7 @@ import type { Express } from 'express';
 import { pino } from 'pino';
 import { createApiApp } from '../../../src/api/app.js';
 import type { AppContext } from '../../../src/app/context.js';
+import { ApiRequestCounters } from '../../../src/app/quota.js';
 import type { Services } from '../../../src/app/services.js';
 import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
 import { SqliteEventStore } from '../../../src/infra/eventStore/sqliteEventStore.js';
@@ -88,6 +89,7 @@ export async function startTestApi(options: { services?: (services: Services) =>
   const baseServices: Services = {
     context,
     readModels: new ReadModels(context.documentStore),
+    apiRequestCounters: new ApiRequestCounters(context.documentStore),
     readYourWrites: (position) => (position === null ? Promise.resolve() : runner.waitFor(position)),
   };
   const services = options.services?.(baseServices) ?? baseServices;
