@@ -40,7 +40,10 @@ export type RemoveDeletedPromptFromReport = DomainCommand<
   'RemoveDeletedPromptFromReport',
   { reportId: string; promptId: string; now: string }
 >;
+/** An analyst's request to recompute the report's history with unchanged settings (after an analysis upgrade). */
+export type RequestBrandReportReplay = DomainCommand<'RequestBrandReportReplay', { reportId: string; now: string }>;
 export type BrandReportCommand =
+  | RequestBrandReportReplay
   | CreateBrandReport
   | UpdateBrandReport
   | AssignPromptsToReport
@@ -64,6 +67,8 @@ export function decide(command: BrandReportCommand, state: BrandReportState): Br
       const { promptId, now } = command.data;
       return reportPromptIds(state).includes(promptId) ? promptsUnassigned(state.reportId, [promptId], now) : [];
     }
+    case 'RequestBrandReportReplay':
+      return [{ type: 'BrandReportReplayRequested', data: { reportId: state.reportId, requestedDate: command.data.now } }];
     default:
       return assertNever(command);
   }

@@ -75,7 +75,11 @@ export type PromptsUnassignedFromReport = DomainEvent<
   { reportId: string; promptIds: string[]; unassignedDate: string }
 >;
 
+/** Recompute the history with the current settings; the report itself does not change. */
+export type BrandReportReplayRequested = DomainEvent<'BrandReportReplayRequested', { reportId: string; requestedDate: string }>;
+
 export type BrandReportEvent =
+  | BrandReportReplayRequested
   | BrandReportCreated
   | BrandReportTitleChanged
   | BrandReportDetectionChanged
@@ -110,6 +114,7 @@ export function evolve(state: BrandReportState, event: BrandReportEvent): BrandR
 function evolveActive(report: ActiveBrandReport, event: BrandReportEvent): ActiveBrandReport {
   switch (event.type) {
     case 'BrandReportCreated':
+    case 'BrandReportReplayRequested':
       return report;
     case 'BrandReportTitleChanged':
       return { ...report, reportTitle: event.data.reportTitle, updatedDate: event.data.changedDate };

@@ -1,0 +1,128 @@
+import { compileDetection } from '../../domain/analysis/index.js';
+import type { BrandReportEvent } from '../../domain/brandReport/events.js';
+import { runDay, type RunCompleted } from '../../domain/run/events.js';
+import type { Collection } from '../../ports/documentStore.js';
+import type { RecordedEvent } from '../../ports/eventStore.js';
+import type { Projection, ProjectionScope } from '../runner/projection.js';
+import { addRunToDay, dayDocId, type DayDoc } from './dayDocument.js';
+import { nextSettings, versionId, type ReportVersionDoc } from './versions.js';
+
+export const REPORT_HISTORY = { name: 'reportHistory', version: 1, versions: 'versions', days: 'days' } as const;
+
+export const REPORT_EVENT_TYPES = [
+  'BrandReportCreated',
+  'BrandReportDetectionChanged',
+  'PromptsAssignedToReport',
+  'PromptsUnassignedFromReport',
+  'BrandReportReplayRequested',
+] as const;
+
+type HistoryEvent = BrandReportEvent | RunCompleted;
+
+/** Active versions by prompt: who receives a new run. Built once per batch, rebuilt after a report event. */
+async function activeVersionsByPrompt(versions: Collection<ReportVersionDoc>): Promise<Map<string, ReportVersionDoc[]>> {
+  const byPrompt = new Map<string, ReportVersionDoc[]>();
+  for (const version of await versions.find({ state: 'active' })) {
+    for (const promptId of version.promptIds) byPrompt.set(promptId, [...(byPrompt.get(promptId) ?? []), version]);
+  }
+  return byPrompt;
+}
+
+function createdVersion(event: Extract<HistoryEvent, { type: 'BrandReportCreated' }>): ReportVersionDoc {
+  const { reportId, detection, createdDate } = event.data;
+  return {
+    _id: versionId(reportId, 1),
+    reportId,
+    version: 1,
+    state: 'active',
+    detection,
+    promptIds: [],
+    position: '0',
+    processed: 0,
+    total: 0,
+    startedDate: createdDate,
+    finishedDate: createdDate,
+    reason: 'created',
+    lease: null,
+  };
+}
+
+/**
+ * A detection change, a prompt assignment change or a replay request opens the next version in `building`
+ * state (the rebuilder fills it from the event log) and supersedes an unfinished one.
+ */
+async function openNextVersion(versions: Collection<ReportVersionDoc>, event: BrandReportEvent, at: string): Promise<void> {
+  const { reportId } = event.data;
+  const [latest] = await versions.find({ reportId }, { sort: { version: -1 }, limit: 1 });
+  if (!latest) return;
+  const settings = nextSettings(latest, event);
+  if (!settings) return;
+  await versions.updateMany({ reportId, state: 'building' }, { $set: { state: 'superseded', finishedDate: at, lease: null } });
+  const version = latest.version + 1;
+  await versions.insertOne({
+    _id: versionId(reportId, version),
+    reportId,
+    version,
+    state: 'building',
+    ...settings,
+    position: '0',
+    processed: 0,
+    total: null,
+    startedDate: at,
+    finishedDate: null,
+    lease: null,
+  });
+}
+
+async function applyRuns(runs: RunCompleted['data'][], byPrompt: Map<string, ReportVersionDoc[]>, days: Collection<DayDoc>, touched: Map<string, DayDoc>): Promise<void> {
+  for (const run of runs) {
+    for (const version of byPrompt.get(run.promptId) ?? []) {
+      const id = dayDocId(version.reportId, version.version, run.promptId, run.country, runDay(run.runDate));
+      const existing = touched.get(id) ?? (await days.findOne({ _id: id }));
+      touched.set(id, addRunToDay(existing, version, run, compileDetection(version.detection)));
+    }
+  }
+}
+
+/**
+ * Per-day history of every report version that is live: each completed run is analysed with the detection
+ * settings of each active version whose prompts include it. Past runs reach a new version through the rebuilder.
+ */
+export const reportHistoryProjection: Projection = {
+  name: REPORT_HISTORY.name,
+  version: REPORT_HISTORY.version,
+  eventTypes: [...REPORT_EVENT_TYPES, 'RunCompleted'],
+  async setup(scope: ProjectionScope) {
+    await scope.collection(REPORT_HISTORY.versions).createIndex({ reportId: 1, version: 1 });
+    await scope.collection(REPORT_HISTORY.versions).createIndex({ state: 1 });
+    await scope.collection(REPORT_HISTORY.days).createIndex({ reportId: 1, version: 1, promptId: 1, day: 1 });
+  },
+  async apply(events: readonly RecordedEvent[], scope: ProjectionScope) {
+    const versions = scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions);
+    const days = scope.collection<DayDoc>(REPORT_HISTORY.days);
+    const touched = new Map<string, DayDoc>();
+    let byPrompt: Map<string, ReportVersionDoc[]> | null = null;
+    let pendingRuns: RunCompleted['data'][] = [];
+    const flushRuns = async () => {
+      if (pendingRuns.length === 0) return;
+      byPrompt ??= await activeVersionsByPrompt(versions);
+      await applyRuns(pendingRuns, byPrompt, days, touched);
+      pendingRuns = [];
+    };
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as HistoryEvent;
+      if (event.type === 'RunCompleted') {
+        pendingRuns.push(event.data);
+        continue;
+      }
+      await flushRuns();
+      if (event.type === 'BrandReportCreated') await versions.insertOne(createdVersion(event));
+      else await openNextVersion(versions, event, recorded.created.toISOString());
+      byPrompt = null;
+    }
+    await flushRuns();
+    if (touched.size > 0) {
+      await days.bulkWrite([...touched.values()].map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } })));
+    }
+  },
+};

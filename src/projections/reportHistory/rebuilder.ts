@@ -1,0 +1,209 @@
+import type { Logger } from 'pino';
+import { compileDetection } from '../../domain/analysis/index.js';
+import { runDay, type RunCompleted } from '../../domain/run/events.js';
+import type { Collection, DocumentStore, TransactionScope } from '../../ports/documentStore.js';
+import type { EventStore, Position, RecordedEvent } from '../../ports/eventStore.js';
+import { CHECKPOINTS_COLLECTION, checkpointId, physicalCollectionName, type CheckpointDoc } from '../runner/projection.js';
+import { addRunToDay, dayDocId, type DayDoc } from './dayDocument.js';
+import { REPORT_HISTORY } from './projection.js';
+import { ReadModels } from '../runner/readModels.js';
+import { PROMPT_RUN_COUNTS_COLLECTION, runsProjection, type PromptRunCountDoc } from '../runs/projection.js';
+import type { ReportVersionDoc } from './versions.js';
+
+export interface RebuilderOptions {
+  /** Identifies this process in leases: two processes never rebuild the same version at once. */
+  owner: string;
+  logger: Logger;
+  now?: () => Date;
+  batchSize?: number;
+  leaseMs?: number;
+  pollMs?: number;
+  /** How long a retired version's documents stay readable for queries that resolved it before the switch. */
+  retireGraceMs?: number;
+  onProgress?: (version: ReportVersionDoc) => void;
+}
+
+const collectionName = (logical: string) => physicalCollectionName(REPORT_HISTORY.name, REPORT_HISTORY.version, logical);
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Fills `building` report versions from the event log: it replays past completed runs of the version's
+ * prompts through the same analysis, chasing the live projection's checkpoint, and switches the report to
+ * the new version in the transaction that finds both at the same position. From then on the live projection
+ * feeds it. Progress is checkpointed with the documents, so a restarted process resumes where it stopped.
+ */
+export class ReportRebuilder {
+  /** Set by stop(): the poll loop and a rebuild in progress end at their next step. */
+  private stopRequested = false;
+  private loop: Promise<void> | null = null;
+
+  constructor(
+    private readonly eventStore: EventStore,
+    private readonly documentStore: DocumentStore,
+    private readonly options: RebuilderOptions,
+  ) {}
+
+  start(): void {
+    this.stopRequested = false;
+    this.loop = this.pollLoop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopRequested = true;
+    await this.loop;
+  }
+
+  /** Runs every pending rebuild to its end (or supersession) in this process; used by `geolens replay --wait`. */
+  async drain(): Promise<void> {
+    this.stopRequested = false;
+    for (;;) {
+      const claimed = await this.claimNext();
+      if (!claimed) return;
+      await this.rebuild(claimed);
+    }
+  }
+
+  private async pollLoop(): Promise<void> {
+    while (!this.stopRequested) {
+      try {
+        await this.deleteRetiredVersions();
+        const claimed = await this.claimNext();
+        if (claimed) await this.rebuild(claimed);
+        else await delay(this.options.pollMs ?? 500);
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'report rebuild failed; retrying');
+        await delay(this.options.pollMs ?? 500);
+      }
+    }
+  }
+
+  private versions(scope: TransactionScope = this.documentStore): Collection<ReportVersionDoc> {
+    return scope.collection<ReportVersionDoc>(collectionName(REPORT_HISTORY.versions));
+  }
+
+  private nowIso(offsetMs = 0): string {
+    return new Date((this.options.now?.() ?? new Date()).getTime() + offsetMs).toISOString();
+  }
+
+  /** Takes the lease of the oldest building version nobody else holds. */
+  private async claimNext(): Promise<ReportVersionDoc | null> {
+    const now = this.nowIso();
+    const candidates = await this.versions().find({ state: 'building' }, { sort: { startedDate: 1 } });
+    for (const candidate of candidates) {
+      const claimed = await this.versions().findOneAndUpdate(
+        {
+          _id: candidate._id,
+          state: 'building',
+          $or: [{ lease: null }, { 'lease.expires': { $lt: now } }, { 'lease.owner': this.options.owner }],
+        },
+        { $set: { lease: { owner: this.options.owner, expires: this.nowIso(this.options.leaseMs ?? 30_000) } } },
+      );
+      if (claimed) return claimed;
+    }
+    return null;
+  }
+
+  private async liveCheckpoint(scope: TransactionScope = this.documentStore): Promise<Position> {
+    const checkpoint = await scope
+      .collection<CheckpointDoc>(CHECKPOINTS_COLLECTION)
+      .findOne({ _id: checkpointId(REPORT_HISTORY.name, REPORT_HISTORY.version) });
+    return checkpoint ? BigInt(checkpoint.position) : 0n;
+  }
+
+  private async rebuild(claimed: ReportVersionDoc): Promise<void> {
+    let version = claimed;
+    if (version.total === null) version = await this.countTotal(version);
+    const prompts = new Set(version.promptIds);
+    for (;;) {
+      if (this.stopRequested) return;
+      const bound = await this.liveCheckpoint();
+      if (BigInt(version.position) >= bound) {
+        const outcome = await this.trySwitch(version);
+        if (outcome !== 'behind') return;
+        continue;
+      }
+      const read = await this.eventStore.readAll({
+        from: BigInt(version.position),
+        maxCount: this.options.batchSize ?? 2000,
+        filter: { eventTypes: ['RunCompleted'] },
+      });
+      const inBound = read.events.filter((event) => event.position <= bound);
+      const scanned = read.scannedTo < bound ? read.scannedTo : bound;
+      const runs = inBound.map((event: RecordedEvent) => event.data as RunCompleted['data']).filter((run) => prompts.has(run.promptId));
+      const next = await this.applyBatch(version, runs, scanned);
+      if (!next) return;
+      version = next;
+      this.options.onProgress?.(version);
+    }
+  }
+
+  /** Total runs to replay, for progress: the completed runs of the version's prompts known so far. */
+  private async countTotal(version: ReportVersionDoc): Promise<ReportVersionDoc> {
+    const counts = await new ReadModels(this.documentStore).collection<PromptRunCountDoc>(runsProjection, PROMPT_RUN_COUNTS_COLLECTION);
+    const total = (await counts.find({ _id: { $in: version.promptIds } })).reduce((sum, { completedRuns }) => sum + completedRuns, 0);
+    return (await this.versions().findOneAndUpdate({ _id: version._id }, { $set: { total } })) ?? version;
+  }
+
+  /** Writes one batch with the version's new position; null when the version is no longer building. */
+  private async applyBatch(version: ReportVersionDoc, runs: RunCompleted['data'][], scanned: Position): Promise<ReportVersionDoc | null> {
+    const detection = compileDetection(version.detection);
+    return this.documentStore.withTransaction(async (scope) => {
+      const current = await this.versions(scope).findOne({ _id: version._id });
+      if (current?.state !== 'building' || current.lease?.owner !== this.options.owner) return null;
+      const days = scope.collection<DayDoc>(collectionName(REPORT_HISTORY.days));
+      const touched = new Map<string, DayDoc>();
+      for (const run of runs) {
+        const id = dayDocId(version.reportId, version.version, run.promptId, run.country, runDay(run.runDate));
+        const existing = touched.get(id) ?? (await days.findOne({ _id: id }));
+        touched.set(id, addRunToDay(existing, version, run, detection));
+      }
+      if (touched.size > 0) {
+        await days.bulkWrite([...touched.values()].map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } })));
+      }
+      return this.versions(scope).findOneAndUpdate(
+        { _id: version._id },
+        {
+          $set: { position: scanned.toString(), lease: { owner: this.options.owner, expires: this.nowIso(this.options.leaseMs ?? 30_000) } },
+          $inc: { processed: runs.length },
+        },
+      );
+    });
+  }
+
+  /**
+   * Switches when the live projection stands exactly where this version's replay stopped: events up to
+   * there are in the version, events after it will be applied to it by the live projection.
+   */
+  private async trySwitch(version: ReportVersionDoc): Promise<'switched' | 'behind' | 'gone'> {
+    return this.documentStore.withTransaction(async (scope) => {
+      const current = await this.versions(scope).findOne({ _id: version._id });
+      if (current?.state !== 'building' || current.lease?.owner !== this.options.owner) return 'gone';
+      if ((await this.liveCheckpoint(scope)) !== BigInt(current.position)) return 'behind';
+      const finishedDate = this.nowIso();
+      await this.versions(scope).updateMany(
+        { reportId: version.reportId, state: 'active' },
+        { $set: { state: 'retired', finishedDate } },
+      );
+      await this.versions(scope).updateOne(
+        { _id: version._id },
+        { $set: { state: 'active', finishedDate, lease: null, total: current.processed } },
+      );
+      this.options.logger.info({ reportId: version.reportId, version: version.version, runs: current.processed }, 'report history rebuilt');
+      return 'switched';
+    });
+  }
+
+  /** Deletes the documents of superseded versions and, after a grace period, of retired ones. */
+  private async deleteRetiredVersions(): Promise<void> {
+    const graceEnd = this.nowIso(-(this.options.retireGraceMs ?? 30_000));
+    const stale = await this.versions().find({
+      $or: [{ state: 'superseded' }, { state: 'retired', finishedDate: { $lt: graceEnd } }],
+      dataDeleted: { $ne: true },
+    });
+    const days = this.documentStore.collection<DayDoc>(collectionName(REPORT_HISTORY.days));
+    for (const version of stale) {
+      await days.deleteMany({ reportId: version.reportId, version: version.version });
+      await this.versions().updateOne({ _id: version._id }, { $set: { dataDeleted: true } });
+    }
+  }
+}

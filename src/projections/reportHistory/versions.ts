@@ -1,0 +1,56 @@
+import type { BrandReportEvent, DetectionSettings } from '../../domain/brandReport/events.js';
+import type { Doc } from '../../ports/documentStore.js';
+
+/**
+ * A report's derived history exists per version. A version is `building` while a rebuild replays past runs
+ * into it, `active` while queries read it, `superseded` when a newer change replaced it before it finished,
+ * and `retired` once a newer version took over (its documents are deleted a little later, so that a query
+ * that resolved it just before the switch still reads a complete answer).
+ */
+export type VersionState = 'building' | 'active' | 'superseded' | 'retired' | 'failed';
+
+export interface ReportVersionDoc extends Doc {
+  reportId: string;
+  version: number;
+  state: VersionState;
+  detection: DetectionSettings;
+  /** Prompts whose runs this version counts. */
+  promptIds: string[];
+  /** Rebuild progress: every run event at or before this position is applied (decimal string). */
+  position: string;
+  processed: number;
+  total: number | null;
+  startedDate: string;
+  finishedDate: string | null;
+  /** Why a rebuild started: creation, detection change, prompt assignment, or an analyst's replay. */
+  reason: 'created' | 'detection' | 'prompts' | 'replay';
+  /** The process running the rebuild and until when its claim holds. */
+  lease: { owner: string; expires: string } | null;
+}
+
+export const versionId = (reportId: string, version: number): string => `${reportId}|${version}`;
+
+/** The settings a report event leaves for the next version, starting from the newest version's. */
+export function nextSettings(
+  latest: Pick<ReportVersionDoc, 'detection' | 'promptIds'>,
+  event: BrandReportEvent,
+): { detection: DetectionSettings; promptIds: string[]; reason: ReportVersionDoc['reason'] } | null {
+  switch (event.type) {
+    case 'BrandReportDetectionChanged':
+      return { detection: event.data.detection, promptIds: latest.promptIds, reason: 'detection' };
+    case 'PromptsAssignedToReport': {
+      const added = event.data.prompts.map(({ promptId }) => promptId).filter((id) => !latest.promptIds.includes(id));
+      return added.length === 0 ? null : { detection: latest.detection, promptIds: [...latest.promptIds, ...added], reason: 'prompts' };
+    }
+    case 'PromptsUnassignedFromReport': {
+      const removed = new Set(event.data.promptIds);
+      const promptIds = latest.promptIds.filter((id) => !removed.has(id));
+      return promptIds.length === latest.promptIds.length ? null : { detection: latest.detection, promptIds, reason: 'prompts' };
+    }
+    case 'BrandReportReplayRequested':
+      return { detection: latest.detection, promptIds: latest.promptIds, reason: 'replay' };
+    case 'BrandReportCreated':
+    case 'BrandReportTitleChanged':
+      return null;
+  }
+}

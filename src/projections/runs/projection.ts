@@ -1,0 +1,63 @@
+import { RUN_EVENT_TYPES, runDay, type RunEvent } from '../../domain/run/events.js';
+import type { Answer } from '../../domain/run/schema.js';
+import type { Doc } from '../../ports/documentStore.js';
+import type { Projection } from '../runner/projection.js';
+
+/** A recorded run as the AI responses list shows it; detection-independent, shared by every report. */
+export interface RunDoc extends Doc, Answer {
+  promptId: string;
+  workspaceId: string;
+  country: string;
+  engine: string;
+  runDate: string;
+  /** UTC date of `runDate`: windows filter on it. */
+  day: string;
+  /** Equals `runDate`: the sort key of newest-first cursor paging. */
+  createdDate: string;
+  state: 'completed' | 'failed';
+  source: string;
+  model: string | null;
+  error: string | null;
+}
+
+const EMPTY_ANSWER: Answer = { content: '', citations: [], webSearchQuery: [], ads: [], shopping: [], overviewAvailable: false };
+
+export function runDocument(event: RunEvent): RunDoc {
+  const { runId, promptId, workspaceId, country, engine, runDate, source, model } = event.data;
+  const base = { _id: runId, promptId, workspaceId, country, engine, runDate, day: runDay(runDate), createdDate: runDate, source, model };
+  if (event.type === 'RunFailed') return { ...base, ...EMPTY_ANSWER, state: 'failed', error: event.data.error };
+  const { content, citations, webSearchQuery, ads, shopping, overviewAvailable } = event.data;
+  return { ...base, content, citations, webSearchQuery, ads, shopping, overviewAvailable, state: 'completed', error: null };
+}
+
+export const RUNS_COLLECTION = 'runs';
+/** Completed runs per prompt: the size of a report rebuild, known before it starts. */
+export const PROMPT_RUN_COUNTS_COLLECTION = 'promptRunCounts';
+
+export interface PromptRunCountDoc extends Doc {
+  completedRuns: number;
+}
+
+export const runsProjection: Projection = {
+  name: 'runs',
+  version: 1,
+  eventTypes: RUN_EVENT_TYPES,
+  async setup(scope) {
+    await scope.collection(RUNS_COLLECTION).createIndex({ promptId: 1, day: 1 });
+  },
+  async apply(events, scope) {
+    const documents = events.map((event) => runDocument({ type: event.type, data: event.data } as RunEvent));
+    await scope.collection<RunDoc>(RUNS_COLLECTION).bulkWrite(
+      documents.map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })),
+    );
+    const completedByPrompt = new Map<string, number>();
+    for (const { promptId, state } of documents) {
+      if (state === 'completed') completedByPrompt.set(promptId, (completedByPrompt.get(promptId) ?? 0) + 1);
+    }
+    await scope.collection<PromptRunCountDoc>(PROMPT_RUN_COUNTS_COLLECTION).bulkWrite(
+      [...completedByPrompt].map(([promptId, completed]) => ({
+        updateOne: { filter: { _id: promptId }, update: { $inc: { completedRuns: completed } }, upsert: true },
+      })),
+    );
+  },
+};
