@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { adSchema, citationSchema, shoppingSchema } from '../domain/run/schema.js';
 import { countryCodeSchema } from '../domain/shared/countries.js';
+import { engineSchema } from '../domain/shared/engines.js';
 
 /**
  * The engine port: what the scheduler asks of an AI search engine and the raw facts it gets back (the
@@ -7,14 +9,11 @@ import { countryCodeSchema } from '../domain/shared/countries.js';
  * both implement it, so the rest of the service never knows which one answered except through `producedBy`.
  */
 
-export const ENGINE_IDS = ['chatgpt', 'google', 'google_ai_mode', 'perplexity', 'copilot', 'gemini', 'claude'] as const;
-
-export const engineIdSchema = z.enum(ENGINE_IDS);
-
-export type EngineId = z.infer<typeof engineIdSchema>;
+export { ENGINES as ENGINE_IDS, engineSchema as engineIdSchema, type EngineId } from '../domain/shared/engines.js';
+import type { EngineId } from '../domain/shared/engines.js';
 
 export const engineRequestSchema = z.object({
-  engine: engineIdSchema,
+  engine: engineSchema,
   prompt: z.string().min(1),
   country: countryCodeSchema,
   date: z.iso.date(),
@@ -23,51 +22,25 @@ export const engineRequestSchema = z.object({
 
 export type EngineRequest = z.infer<typeof engineRequestSchema>;
 
-export const citationSchema = z.object({
-  title: z.string(),
-  link: z.string().min(1),
-  /** 1-based, in the order the engine first presents the source; one entry per URL. */
-  rank: z.number().int().min(1),
-});
+/** Citations, ads and shopping items are the run shapes of the domain; adapters may leave optional text out. */
+export type Citation = z.input<typeof citationSchema>;
+export type Ad = z.input<typeof adSchema>;
+export type ShoppingItem = z.input<typeof shoppingSchema>;
 
-export type Citation = z.infer<typeof citationSchema>;
-
-/** Optional fields are left out when the engine shows nothing for them, rather than filled with guesses. */
-export const adSchema = z.object({
-  title: z.string(),
-  url: z.string(),
-  image: z.string().optional(),
-  brand: z.string().optional(),
-  position: z.number().int().min(1),
-});
-
-export type Ad = z.infer<typeof adSchema>;
-
-export const shoppingItemSchema = z.object({
-  title: z.string(),
-  image: z.string().optional(),
-  link: z.string(),
-  tag: z.string().optional(),
-  position: z.number().int().min(1),
-  price: z.string().optional(),
-  rating: z.number().optional(),
-});
-
-export type ShoppingItem = z.infer<typeof shoppingItemSchema>;
-
+/** The raw facts of one answer plus who produced it; its items are the domain's run shapes. */
 export const engineAnswerSchema = z.object({
   content: z.string(),
   citations: z.array(citationSchema),
   webSearchQuery: z.array(z.string()),
   ads: z.array(adSchema),
-  shopping: z.array(shoppingItemSchema),
+  shopping: z.array(shoppingSchema),
   /** False when the engine showed no answer block (Google without an AI Overview); the run still completed. */
   overviewAvailable: z.boolean(),
   producedBy: z.enum(['api', 'simulator']),
   model: z.string().optional(),
 });
 
-export type EngineAnswer = z.infer<typeof engineAnswerSchema>;
+export type EngineAnswer = z.input<typeof engineAnswerSchema>;
 
 export interface RunOptions {
   /** Aborts the call when the caller gives up (shutdown, a lost lease); not counted as an engine failure. */

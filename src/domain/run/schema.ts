@@ -4,7 +4,8 @@ import { referencedIdSchema } from '../shared/schemas.js';
 
 export const citationSchema = z.object({
   title: z.string().max(2000).default(''),
-  link: z.url({ protocol: /^https?$/ }),
+  /** As the engine gave it; analysis normalizes it and skips what is not an http(s) URL. */
+  link: z.string().min(1).max(8000),
   rank: z.number().int().min(1),
 });
 
