@@ -31,9 +31,9 @@ interface Batch {
 
 /**
  * Counts API requests per team and billing period. Every write is guarded so that the count never passes
- * `max`, whatever other requests or processes do meanwhile. Requests that arrive while a write is in flight
- * are counted together by the next write: on the embedded store each write waits for an fsync, and one per
- * request would cap the whole API at a few hundred requests per second.
+ * `max`, whatever other requests or processes do meanwhile. Concurrent requests of a team are counted
+ * together by one write: on the embedded store each write waits for an fsync, and one per request would cap
+ * the whole API at a few hundred requests per second.
  */
 export class ApiRequestCounters {
   private readonly batches = new Map<string, Batch>();
@@ -50,7 +50,10 @@ export class ApiRequestCounters {
       this.batches.set(key, batch);
     }
     const counted = new Promise<boolean>((resolve, reject) => batch.waiting.push({ resolve, reject }));
-    if (!draining) void this.drain(key, batch);
+    // The embedded store's writes block the event loop until their fsync, so requests cannot queue up behind
+    // a write in flight; the first write of a batch waits instead until the requests read in this turn of
+    // the event loop have reached this point.
+    if (!draining) setImmediate(() => void this.drain(key, batch));
     return counted;
   }
 
