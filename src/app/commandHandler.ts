@@ -11,7 +11,7 @@ export interface CommandResult<State, Event extends DomainEvent> {
 
 export interface HandleOptions {
   metadata?: EventMetadata;
-  /** Attempts when another writer appended to the stream between our read and our append. */
+  /** Attempts when other writers appended to the stream between our read and our append (hot streams need several). */
   maxAttempts?: number;
 }
 
@@ -27,7 +27,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   command: Command,
   options: HandleOptions = {},
 ): Promise<CommandResult<State, Event>> {
-  const maxAttempts = options.maxAttempts ?? 5;
+  const maxAttempts = options.maxAttempts ?? 30;
   for (let attempt = 1; ; attempt++) {
     const recorded = await eventStore.readStream(streamName);
     let state = decider.initialState();
@@ -44,6 +44,8 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       return { newEvents, state: newEvents.reduce(decider.evolve, state), position: appended.position };
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= maxAttempts) throw error;
+      // Writers that collided retry at slightly different moments instead of colliding again in lockstep.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 10)));
     }
   }
 }

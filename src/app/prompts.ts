@@ -5,7 +5,8 @@ import { tagDecider } from '../domain/tag/decide.js';
 import { tagStream } from '../domain/tag/events.js';
 import type { TagColor } from '../domain/tag/schema.js';
 import type { CountryCode } from '../domain/shared/countries.js';
-import { loadState, requireWorkspace } from './aggregates.js';
+import { loadState, requireTeam, requireWorkspace } from './aggregates.js';
+import { promptAllocationDecider, promptAllocationStream } from '../domain/promptAllocation/decide.js';
 import { handleCommand } from './commandHandler.js';
 import { nowIso, type AppContext } from './context.js';
 import { newId } from './secrets.js';
@@ -44,10 +45,11 @@ export interface CreatePromptInput {
 
 export async function createPrompt(context: AppContext, input: CreatePromptInput): Promise<Created> {
   const workspace = await requireWorkspace(context.eventStore, input.workspaceId);
+  const team = await requireTeam(context.eventStore, workspace.teamId);
   const tagIds = input.tagIds ?? [];
   const promptId = newId('prompt');
-  const result = await handleCommand(context.eventStore, promptStream(promptId), promptDecider, {
-    type: 'CreatePrompt',
+  const command = {
+    type: 'CreatePrompt' as const,
     data: {
       promptId,
       workspaceId: input.workspaceId,
@@ -59,7 +61,14 @@ export async function createPrompt(context: AppContext, input: CreatePromptInput
       workspaceTagIds: await tagsOfWorkspace(context, input.workspaceId, tagIds),
       now: nowIso(context),
     },
+  };
+  // Validate before taking a slot of the quota, so a refused prompt never uses one.
+  promptDecider.decide(command, promptDecider.initialState());
+  await handleCommand(context.eventStore, promptAllocationStream(team.teamId), promptAllocationDecider, {
+    type: 'AllocatePrompts',
+    data: { teamId: team.teamId, promptIds: [promptId], promptsMax: team.limits.promptsMax, now: nowIso(context) },
   });
+  const result = await handleCommand(context.eventStore, promptStream(promptId), promptDecider, command);
   return { id: promptId, position: result.position };
 }
 
