@@ -71,7 +71,9 @@ export class CollectionTable {
   find(filter: Filter, options: FindOptions = {}): Doc[] {
     const { sort, skip = 0, limit = 0, projection } = options;
     const matches = this.matching(filter, !sort && limit > 0 ? skip + limit : undefined);
-    if (!sort && skip === 0 && limit <= 0 && !projection) return matches;
+    // Without sort or skip the limit is already applied above; a mingo cursor would only cost its setup
+    // (a fresh operator context per call), and findOne is this path with limit 1.
+    if (!sort && skip === 0 && !projection) return matches;
     const cursor = mingoFind(matches, {}, projection ?? {});
     if (sort) cursor.sort(sort);
     if (skip > 0) cursor.skip(skip);
@@ -292,14 +294,14 @@ function readIndexedFields(db: Database.Database, table: string): Set<string> {
 }
 
 /**
- * Recognised by its code, not `instanceof Database.SqliteError`: the native addon throws the error class of
- * the first copy of better-sqlite3 loaded in the process, so a later copy (jest loads modules afresh for
- * each test file) would not recognise its own constraint errors.
+ * Recognised by its code, not by `instanceof`: the native addon throws the error class of the first copy of
+ * better-sqlite3 loaded in the process, so a later copy (jest loads modules afresh, in a fresh realm, for each
+ * test file) would recognise neither its SqliteError nor, across realms, the Error it extends.
  */
 function asDuplicateKeyError(error: unknown, collection: string): unknown {
-  const code = error instanceof Error ? (error as Error & { code?: unknown }).code : undefined;
+  const { code, message } = (typeof error === 'object' && error !== null ? error : {}) as { code?: unknown; message?: unknown };
   if (code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
-    return new DuplicateKeyError(`E11000 duplicate key error collection: ${collection}: ${(error as Error).message}`);
+    return new DuplicateKeyError(`E11000 duplicate key error collection: ${collection}: ${String(message)}`);
   }
   return error;
 }
