@@ -9,6 +9,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi.js';
 import type { Route } from './http/route.js';
 import { accountRoutes } from './routes/accounts.js';
 import { brandReportRoutes } from './routes/brandReports.js';
+import { reportPromptRoutes } from './routes/reportPrompts.js';
 import { documentationRoutes, healthRoutes, type HealthReport } from './routes/system.js';
 import { workspaceRoutes } from './routes/workspaces.js';
 
@@ -24,7 +25,13 @@ export interface ApiDependencies {
 
 /** Every route the API serves; the OpenAPI document is built from this same list. */
 export function apiRoutes(health: () => Promise<HealthReport>): readonly Route[] {
-  const routes: Route[] = [...healthRoutes(health), ...brandReportRoutes, ...accountRoutes, ...workspaceRoutes];
+  const routes: Route[] = [
+    ...healthRoutes(health),
+    ...brandReportRoutes,
+    ...reportPromptRoutes,
+    ...accountRoutes,
+    ...workspaceRoutes,
+  ];
   let document: OpenApiDocument | undefined;
   routes.push(...documentationRoutes(() => (document ??= buildOpenApiDocument(routes))));
   return routes;
