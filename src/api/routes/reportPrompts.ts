@@ -36,7 +36,7 @@ const citedUrlQuery = z
       .min(1)
       .transform((url, context) => {
         const normalized = normalizeCitationUrl(url);
-        if (normalized) return normalized;
+        if (normalized && /^https?:\/\//.test(normalized)) return normalized;
         context.addIssue({ code: 'custom', message: 'Not an http(s) URL' });
         return z.NEVER;
       })
