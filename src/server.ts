@@ -5,6 +5,8 @@ import { seedDemo, type DemoCredentials } from './app/demo.js';
 import type { Config } from './config.js';
 import { compose } from './compose.js';
 import { START } from './ports/eventStore.js';
+import { ReportRebuilder } from './projections/reportHistory/rebuilder.js';
+import { hostname } from 'node:os';
 
 export interface RunningServer {
   url: string;
@@ -23,6 +25,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const demo = config.demo && emptyStore ? await seedDemo(context) : null;
   const runner = composition.createProjectionRunner();
   await runner.start();
+  // Report versions opened by detection changes (or by the demo's prompt assignment) fill in the background.
+  const rebuilder = new ReportRebuilder(context.eventStore, context.documentStore, { owner: `${hostname()}:${process.pid}`, logger });
+  rebuilder.start();
   // The banner's curl example must work the moment it is printed.
   if (demo) await runner.waitFor(await context.eventStore.headPosition());
 
@@ -45,6 +50,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     demo,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rebuilder.stop();
       await runner.stop();
       await composition.close();
     },
