@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { compose } from './compose.js';
 import { START } from './ports/eventStore.js';
 import { ReportRebuilder } from './projections/reportHistory/rebuilder.js';
+import { describeEngines } from './engines/index.js';
 import { hostname } from 'node:os';
 
 export interface RunningServer {
@@ -34,6 +35,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const app = createApiApp({
     logger,
     services: composition.createServices(runner),
+    engines: () => describeEngines(config.engineKeys),
     health: async () => ({
       status: 'ok',
       version: VERSION,

@@ -10,6 +10,8 @@ import type { Route } from './http/route.js';
 import { accountRoutes } from './routes/accounts.js';
 import { brandReportRoutes } from './routes/brandReports.js';
 import { reportPromptRoutes } from './routes/reportPrompts.js';
+import { engineRoutes } from './routes/engines.js';
+import { describeEngines, type EngineDescription } from '../engines/index.js';
 import { documentationRoutes, healthRoutes, type HealthReport } from './routes/system.js';
 import { workspaceRoutes } from './routes/workspaces.js';
 
@@ -19,16 +21,22 @@ export interface ApiDependencies {
   logger: Logger;
   services: Services;
   health: () => Promise<HealthReport>;
+  /** The engines and whether each is simulated; all simulated when omitted (no keys configured). */
+  engines?: () => readonly EngineDescription[];
   /** Fail any answer that differs from its documented schema (tests). */
   validateResponses?: boolean;
 }
 
 /** Every route the API serves; the OpenAPI document is built from this same list. */
-export function apiRoutes(health: () => Promise<HealthReport>): readonly Route[] {
+export function apiRoutes(
+  health: () => Promise<HealthReport>,
+  engines: () => readonly EngineDescription[] = () => describeEngines({}),
+): readonly Route[] {
   const routes: Route[] = [
     ...healthRoutes(health),
     ...brandReportRoutes,
     ...reportPromptRoutes,
+    ...engineRoutes(engines),
     ...accountRoutes,
     ...workspaceRoutes,
   ];
@@ -65,7 +73,7 @@ export function createApiApp(dependencies: ApiDependencies): Express {
   );
   app.use(express.json({ limit: '1mb' }));
   const router = express.Router();
-  mountRoutes(router, apiRoutes(dependencies.health), {
+  mountRoutes(router, apiRoutes(dependencies.health, dependencies.engines), {
     services: dependencies.services,
     validateResponses: dependencies.validateResponses ?? false,
   });
