@@ -44,7 +44,7 @@ export class ApiRequestCounters {
   count(teamId: string, period: BillingPeriod, max: number): Promise<boolean> {
     const key = `${teamId}:${period.start}:${max}`;
     let batch = this.batches.get(key);
-    const draining = batch !== undefined;
+    const scheduled = batch !== undefined;
     if (!batch) {
       batch = { teamId, period, max, waiting: [] };
       this.batches.set(key, batch);
@@ -53,7 +53,7 @@ export class ApiRequestCounters {
     // The embedded store's writes block the event loop until their fsync, so requests cannot queue up behind
     // a write in flight; the first write of a batch waits instead until the requests read in this turn of
     // the event loop have reached this point.
-    if (!draining) setImmediate(() => void this.drain(key, batch));
+    if (!scheduled) setImmediate(() => void this.drain(key, batch));
     return counted;
   }
 
