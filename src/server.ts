@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Logger } from 'pino';
 import { createApiApp } from './api/app.js';
 import { seedDemo, type DemoCredentials } from './app/demo.js';
+import { createRunScheduler } from './app/scheduler/index.js';
 import type { Config } from './config.js';
 import { compose } from './compose.js';
 import { START } from './ports/eventStore.js';
@@ -31,6 +32,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   rebuilder.start();
   // The banner's curl example must work the moment it is printed.
   if (demo) await runner.waitFor(await context.eventStore.headPosition());
+  const scheduler = createRunScheduler(context, config.engineKeys);
+  scheduler.start();
 
   const app = createApiApp({
     logger,
@@ -52,6 +55,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     demo,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await scheduler.stop();
       await rebuilder.stop();
       await runner.stop();
       await composition.close();

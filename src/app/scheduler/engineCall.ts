@@ -1,0 +1,77 @@
+import type { Logger } from 'pino';
+import { EngineError, EngineRateLimitedError, EngineTimeoutError, type Engine, type EngineAnswer, type EngineRequest } from '../../engines/index.js';
+import { errorClass } from '../runRecording.js';
+import { untilAborted, type SchedulerClock } from './clock.js';
+import type { EngineGate } from './limits.js';
+
+export interface RetryPolicy {
+  /** Calls per job, the first included. */
+  maxAttempts: number;
+  /** Deadline of one call. */
+  callTimeoutMs: number;
+  /** Backoff before the second attempt; it doubles per attempt up to `backoffMaxMs`. */
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+}
+
+export type CallOutcome = { ok: true; answer: EngineAnswer; attempts: number } | { ok: false; error: unknown; attempts: number };
+
+export interface EngineCall {
+  engine: Engine;
+  request: EngineRequest;
+  gate: EngineGate;
+  policy: RetryPolicy;
+  clock: SchedulerClock;
+  /** Aborted by stop(): the call ends with the signal's reason, and nothing is recorded. */
+  signal: AbortSignal;
+  /** Keeps the job's lease for `ms` more; rejects when the lease was lost, which ends the call. */
+  keepLease(ms: number): Promise<void>;
+  logger: Logger;
+}
+
+/**
+ * Calls an engine until it answers, fails for good (a non-retryable error) or runs out of attempts. Between
+ * attempts it waits what the provider asked (Retry-After) or an exponential backoff with jitter.
+ */
+export async function callWithRetries(call: EngineCall): Promise<CallOutcome> {
+  const { policy, clock, signal } = call;
+  for (let attempt = 1; ; attempt++) {
+    await call.keepLease(policy.callTimeoutMs);
+    const outcome = await attemptOnce(call);
+    if (outcome.ok) return { ok: true, answer: outcome.answer, attempts: attempt };
+    const { error } = outcome;
+    if (!isRetryable(error) || attempt >= policy.maxAttempts) {
+      return { ok: false, error, attempts: attempt };
+    }
+    const waitMs = retryDelayMs(error, attempt, policy, clock.random());
+    if (error instanceof EngineRateLimitedError && error.retryAfterMs !== null) call.gate.pauseUntil(clock.now().getTime() + waitMs);
+    call.logger.warn({ attempt, errorClass: errorClass(error), error: (error as EngineError).message, retryInMs: waitMs }, 'engine call failed; retrying');
+    await call.keepLease(waitMs + policy.callTimeoutMs);
+    await clock.sleep(waitMs, signal);
+  }
+}
+
+const isRetryable = (error: unknown): error is EngineError => error instanceof EngineError && error.retryable;
+
+/** Retry-After when the provider sent one; else base·2^(attempt-1), capped, with "equal jitter" (half fixed, half random). */
+export function retryDelayMs(error: EngineError, attempt: number, policy: RetryPolicy, random: number): number {
+  if (error instanceof EngineRateLimitedError && error.retryAfterMs !== null) return error.retryAfterMs;
+  const exponential = Math.min(policy.backoffMaxMs, policy.backoffBaseMs * 2 ** (attempt - 1));
+  return Math.round(exponential / 2 + (random * exponential) / 2);
+}
+
+/** One call under the engine's admission and a deadline; a stop() aborts it with the stop's reason. */
+async function attemptOnce(call: EngineCall): Promise<{ ok: true; answer: EngineAnswer } | { ok: false; error: unknown }> {
+  const release = await call.gate.admit(call.signal);
+  const deadline = call.clock.timeout(call.policy.callTimeoutMs);
+  const callSignal = AbortSignal.any([call.signal, deadline]);
+  try {
+    return { ok: true, answer: await untilAborted(call.engine.run(call.request, { signal: callSignal }), callSignal) };
+  } catch (error) {
+    if (call.signal.aborted) throw call.signal.reason;
+    if (deadline.aborted) return { ok: false, error: new EngineTimeoutError(call.engine.id, call.policy.callTimeoutMs) };
+    return { ok: false, error };
+  } finally {
+    release();
+  }
+}

@@ -1,0 +1,40 @@
+import type { PromptCreated, PromptDeleted, PromptEvent } from '../../domain/prompt/events.js';
+import { isCountryCode } from '../../domain/shared/countries.js';
+import { START, type EventStore } from '../../ports/eventStore.js';
+import { DIRECTORY_COLLECTIONS, type PromptDoc } from '../../projections/directory/documents.js';
+import { directoryProjection } from '../../projections/directory/projection.js';
+import type { ReadModels } from '../../projections/runner/readModels.js';
+import type { PromptSource, ScheduledPrompt } from './plan.js';
+
+/** The server's source: every active prompt of the directory read model, which the projection runner keeps current. */
+export function directoryPrompts(readModels: ReadModels): PromptSource {
+  return async () => {
+    const prompts = await readModels.collection<PromptDoc>(directoryProjection, DIRECTORY_COLLECTIONS.prompts);
+    const documents = await prompts.find({}, { projection: { workspaceId: 1, country: 1, text: 1 } });
+    return documents.flatMap(({ _id, workspaceId, country, text }) =>
+      isCountryCode(country) ? [{ promptId: _id, workspaceId, country, text }] : [],
+    );
+  };
+}
+
+const PAGE_SIZE = 5_000;
+const PROMPT_LIFECYCLE: readonly PromptEvent['type'][] = ['PromptCreated', 'PromptDeleted'];
+
+/**
+ * The active prompts of one workspace, in creation order, folded from the event log: the CLI cannot count on a
+ * read model being current (the server may be down or behind).
+ */
+export async function workspacePromptsFromLog(eventStore: EventStore, workspaceId: string): Promise<ScheduledPrompt[]> {
+  const active = new Map<string, ScheduledPrompt>();
+  for (let from = START; ; ) {
+    const page = await eventStore.readAll({ from, maxCount: PAGE_SIZE, filter: { eventTypes: PROMPT_LIFECYCLE } });
+    for (const { type, data } of page.events) {
+      const prompt = { type, data } as PromptCreated | PromptDeleted;
+      if (prompt.data.workspaceId !== workspaceId) continue;
+      if (prompt.type === 'PromptDeleted') active.delete(prompt.data.promptId);
+      else active.set(prompt.data.promptId, { promptId: prompt.data.promptId, workspaceId, country: prompt.data.country, text: prompt.data.text });
+    }
+    if (page.events.length < PAGE_SIZE) return [...active.values()];
+    from = page.scannedTo;
+  }
+}

@@ -1,0 +1,50 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino, type Logger } from 'pino';
+import type { AppContext } from '../../../../src/app/context.js';
+import { createPrompt } from '../../../../src/app/prompts.js';
+import type { ScheduledPrompt } from '../../../../src/app/scheduler/plan.js';
+import { createTeam, createWorkspace } from '../../../../src/app/teams.js';
+import { RUN_EVENT_TYPES, type RunEvent } from '../../../../src/domain/run/events.js';
+import type { CountryCode } from '../../../../src/domain/shared/countries.js';
+import { SqliteDocumentStore } from '../../../../src/infra/documentStore/sqliteDocumentStore.js';
+import { MemoryEventStore } from '../../../../src/infra/eventStore/memoryEventStore.js';
+
+export interface TestStores {
+  context: AppContext;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function openStores(logger: Logger = pino({ level: 'silent' })): Promise<TestStores> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'geolens-scheduler-'));
+  const documentStore = await SqliteDocumentStore.open(dataDir);
+  const context: AppContext = { eventStore: new MemoryEventStore(), documentStore, logger, now: () => new Date('2026-03-10T08:00:00Z') };
+  return {
+    context,
+    dataDir,
+    async close() {
+      await documentStore.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Prompts created through the write side, in one new workspace. */
+export async function createPrompts(context: AppContext, countries: readonly CountryCode[]): Promise<ScheduledPrompt[]> {
+  const team = await createTeam(context, { name: 'Acme' });
+  const workspace = await createWorkspace(context, { teamId: team.id, name: 'Acme' });
+  const prompts: ScheduledPrompt[] = [];
+  for (const [index, country] of countries.entries()) {
+    const text = `Best CRM for small teams #${index + 1}`;
+    const created = await createPrompt(context, { workspaceId: workspace.id, country, text });
+    prompts.push({ promptId: created.id, workspaceId: workspace.id, country, text });
+  }
+  return prompts;
+}
+
+export async function recordedRuns(context: AppContext): Promise<RunEvent[]> {
+  const { events } = await context.eventStore.readAll({ filter: { eventTypes: RUN_EVENT_TYPES } });
+  return events.map(({ type, data }) => ({ type, data }) as RunEvent);
+}
