@@ -44,7 +44,6 @@ export async function callWithRetries(call: EngineCall): Promise<CallOutcome> {
       return { ok: false, error, attempts: attempt };
     }
     const waitMs = retryDelayMs(error, attempt, policy, clock.random());
-    if (error instanceof EngineRateLimitedError && error.retryAfterMs !== null) call.gate.pauseUntil(clock.now().getTime() + waitMs);
     call.logger.warn({ attempt, errorClass: errorClass(error), error: (error as EngineError).message, retryInMs: waitMs }, 'engine call failed; retrying');
     await call.keepLease(waitMs + policy.callTimeoutMs);
     await clock.sleep(waitMs, signal);
@@ -70,6 +69,8 @@ async function attemptOnce(call: EngineCall): Promise<{ ok: true; answer: Engine
   } catch (error) {
     if (call.signal.aborted) throw call.signal.reason;
     if (deadline.aborted) return { ok: false, error: new EngineTimeoutError(call.engine.id, call.policy.callTimeoutMs) };
+    // Before the slot is released, so no call slips through to a provider that asked for a pause.
+    if (error instanceof EngineRateLimitedError && error.retryAfterMs !== null) call.gate.pauseUntil(call.clock.now().getTime() + error.retryAfterMs);
     return { ok: false, error };
   } finally {
     release();
