@@ -2,6 +2,9 @@ import type { AppContext } from './context.js';
 import { createBrandReport } from './brandReports.js';
 import { createApiKey, createUser } from './credentials.js';
 import { createPrompt, createTag } from './prompts.js';
+import { addDays, daysBetween, utcDay } from './scheduler/days.js';
+import type { ScheduledPrompt } from './scheduler/plan.js';
+import { recordSimulatedRuns } from './scheduler/simulate.js';
 import { generatePassword } from './secrets.js';
 import { createTeam, createWorkspace } from './teams.js';
 import type { CountryCode } from '../domain/shared/countries.js';
@@ -33,9 +36,14 @@ const DEMO_COMPETITORS = [
   { brand: 'Zoho CRM', brandDomain: 'zoho.com', brandVariations: ['Zoho'] },
 ];
 
+/** Days of history the demo starts with, today included: enough for the 30-day windows to be full. */
+const DEMO_DAYS = 30;
+
 /**
  * A complete demo team: workspace, tags, prompts in two countries, a brand report with competitors,
- * a read key, a write key and a user. Each call creates a new team, so it is safe to run twice.
+ * a read key, a write key, a user, and 30 days of simulated runs of every prompt on every engine enabled for
+ * it (today's included, so the scheduler finds today done). Each call creates a new team, so it is safe to
+ * run twice.
  */
 export async function seedDemo(context: AppContext): Promise<DemoCredentials> {
   const team = await createTeam(context, { name: 'Demo team', plan: 'standard' });
@@ -44,7 +52,7 @@ export async function seedDemo(context: AppContext): Promise<DemoCredentials> {
     comparison: (await createTag(context, { workspaceId: workspace.id, name: 'Comparison', color: 'blue' })).id,
     buying: (await createTag(context, { workspaceId: workspace.id, name: 'Buying intent', color: 'green' })).id,
   };
-  const promptIds: string[] = [];
+  const prompts: ScheduledPrompt[] = [];
   for (const prompt of DEMO_PROMPTS) {
     const created = await createPrompt(context, {
       workspaceId: workspace.id,
@@ -53,8 +61,9 @@ export async function seedDemo(context: AppContext): Promise<DemoCredentials> {
       tagIds: prompt.tags.map((tag) => tags[tag]),
       intentVolume: prompt.intentVolume,
     });
-    promptIds.push(created.id);
+    prompts.push({ promptId: created.id, workspaceId: workspace.id, country: prompt.country, text: prompt.text });
   }
+  const promptIds = prompts.map((prompt) => prompt.promptId);
   const report = await createBrandReport(context, {
     workspaceId: workspace.id,
     reportTitle: 'Nimbus CRM visibility',
@@ -70,6 +79,8 @@ export async function seedDemo(context: AppContext): Promise<DemoCredentials> {
   const email = `demo-${team.id.slice(-8).toLowerCase()}@example.com`;
   const password = generatePassword();
   await createUser(context, { teamId: team.id, email, password, permission: 'write', workspaceIds: 'all' });
+  const today = utcDay(context.now());
+  await recordSimulatedRuns(context, { prompts, days: daysBetween(addDays(today, 1 - DEMO_DAYS), today) });
   return {
     teamId: team.id,
     workspaceId: workspace.id,
