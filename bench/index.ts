@@ -5,6 +5,7 @@
 import { benchDocumentStore } from './documentStore.js';
 import { benchEventStore } from './eventStore.js';
 import { benchProjection } from './projection.js';
+import { benchPromptHistory } from './promptHistory.js';
 
 type Bench = () => Promise<Record<string, number>>;
 
@@ -12,12 +13,14 @@ const BENCHES: Record<string, Bench> = {
   eventStore: benchEventStore,
   documentStore: benchDocumentStore,
   projection: benchProjection,
+  promptHistory: benchPromptHistory,
 };
 
 /** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
 const AIMS: Record<string, string> = {
   sqliteAppendBatch100EventsPerSecond: '> 50,000',
   directoryProjectionEventsPerSecond: '> 20,000',
+  promptDetail90dP99Ms: '< 50 ms',
 };
 
 const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });

@@ -36,12 +36,13 @@ function tallyByPrompt(days: readonly DayDoc[], url: string, engines: ReadonlySe
   for (const day of days) {
     for (const engineDay of day.engines) {
       if (engines && !engines.has(engineDay.engine)) continue;
-      const cited = engineDay.citedUrls.find((candidate) => candidate.url === url);
+      const cited = engineDay.citedUrls.find(([citedUrl]) => citedUrl === url);
       if (!cited) continue;
+      const [, , , citingRuns, brandMentionedRuns] = cited;
       const tally = byPrompt.get(day.promptId) ?? { engines: new Set<string>(), citingRuns: 0, brandMentioned: 0 };
       tally.engines.add(engineDay.engine);
-      tally.citingRuns += cited.citingRuns;
-      tally.brandMentioned += cited.brandMentionedRuns;
+      tally.citingRuns += citingRuns;
+      tally.brandMentioned += brandMentionedRuns;
       byPrompt.set(day.promptId, tally);
     }
   }

@@ -8,7 +8,7 @@ import {
   type CoveragePoint,
   type DayTotals,
 } from '../../domain/analysis/index.js';
-import type { DayDoc } from '../../projections/reportHistory/dayDocument.js';
+import { expandTotals, type DayDoc } from '../../projections/reportHistory/dayDocument.js';
 
 export interface BrandRankEntry {
   brand: string;
@@ -29,8 +29,10 @@ export interface PromptMetrics {
  * brand is ranked even when the window has no run, so the answer always lists the report's brands.
  */
 export function promptMetrics(days: readonly DayDoc[], detection: CompiledDetection, engines?: ReadonlySet<string>): PromptMetrics {
-  const dayTotals: DayTotals[] = days.flatMap(({ day, engines: engineDays }) =>
-    engineDays.filter(({ engine }) => !engines || engines.has(engine)).map(({ totals }) => ({ date: day, totals })),
+  const dayTotals: DayTotals[] = days.flatMap(({ day, all, engines: engineDays }) =>
+    engines
+      ? engineDays.filter(({ engine }) => engines.has(engine)).map(({ totals }) => ({ date: day, totals: expandTotals(totals, detection.brands) }))
+      : [{ date: day, totals: expandTotals(all, detection.brands) }],
   );
   const window = finalizeRunTotals(combineRunTotals(emptyRunTotals(detection.brands), ...dayTotals.map(({ totals }) => totals)));
   return {

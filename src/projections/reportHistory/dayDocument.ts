@@ -1,37 +1,43 @@
 import {
   analyzeRun,
   citationCategory,
-  combineRunTotals,
-  emptyRunTotals,
+  emptyCategoryCounts,
   parseCitationUrl,
-  runTotals,
   type CompiledDetection,
+  type DomainCategory,
   type RunTotals,
+  type TrackedBrand,
 } from '../../domain/analysis/index.js';
 import type { RunCompleted } from '../../domain/run/events.js';
 import { runDay } from '../../domain/run/events.js';
 import type { Doc } from '../../ports/documentStore.js';
 
-/** One normalized URL cited on a day by one engine, with the count of citing runs that mention the main brand. */
-export interface CitedUrl {
-  url: string;
-  domain: string;
-  title: string;
-  /** Citations of the URL (one run may cite it twice). */
-  citations: number;
-  citingRuns: number;
-  brandMentionedRuns: number;
+/**
+ * Per brand, in the order of the version's tracked brands (main brand first):
+ * [mentionedRuns, mentions, positionSum, positive, neutral, negative] sentences.
+ * Rows of numbers keep a day document small: a 90-day window reads 90 of them per prompt.
+ */
+export type BrandRow = [number, number, number, number, number, number];
+
+export interface CompactTotals {
+  runs: number;
+  brands: BrandRow[];
+  /** Citations per domain category; categories without any are left out. */
+  categories: Partial<Record<DomainCategory, number>>;
 }
+
+/** [normalized url, domain, citations, citing runs, citing runs that mention the main brand] */
+export type CitedUrl = [string, string, number, number, number];
 
 export interface EngineDay {
   engine: string;
-  totals: RunTotals;
+  totals: CompactTotals;
   citedUrls: CitedUrl[];
 }
 
 /**
- * Everything one report version knows of one prompt in one country on one day, per engine. Queries read at
- * most one document per day of their window, and a run changes exactly one document.
+ * Everything one report version knows of one prompt in one country on one day: totals over all engines
+ * (what the prompt detail reads) and per engine (for engine filters and cited URLs). A run changes one document.
  */
 export interface DayDoc extends Doc {
   reportId: string;
@@ -39,6 +45,7 @@ export interface DayDoc extends Doc {
   promptId: string;
   country: string;
   day: string;
+  all: CompactTotals;
   engines: EngineDay[];
 }
 
@@ -50,32 +57,58 @@ export interface VersionRef {
   version: number;
 }
 
-/** The per-run facts a day document takes, computed once per run and report version. */
-function measureRun(run: RunCompleted['data'], detection: CompiledDetection): { totals: RunTotals; citedUrls: CitedUrl[] } {
-  const analysis = analyzeRun(run.content, detection);
-  const mainBrandMentioned = (analysis.brands[0]?.mentions ?? 0) > 0 ? 1 : 0;
-  const byUrl = new Map<string, CitedUrl>();
-  for (const citation of run.citations) {
-    const parsed = parseCitationUrl(citation.link);
-    if (!parsed) continue;
-    const cited = byUrl.get(parsed.url);
-    if (cited) cited.citations += 1;
-    else byUrl.set(parsed.url, { url: parsed.url, domain: parsed.domain, title: citation.title, citations: 1, citingRuns: 1, brandMentionedRuns: mainBrandMentioned });
+const emptyTotals = (brandCount: number): CompactTotals => ({
+  runs: 0,
+  brands: Array.from({ length: brandCount }, (): BrandRow => [0, 0, 0, 0, 0, 0]),
+  categories: {},
+});
+
+function addTotals(into: CompactTotals, addition: CompactTotals): CompactTotals {
+  const brands = into.brands.map((row, index): BrandRow => {
+    const other = addition.brands[index];
+    return other ? (row.map((value, column) => value + (other[column] ?? 0)) as BrandRow) : row;
+  });
+  const categories = { ...into.categories };
+  for (const [category, count] of Object.entries(addition.categories) as [DomainCategory, number][]) {
+    categories[category] = (categories[category] ?? 0) + count;
   }
-  const citationCategories = run.citations.map(({ link }) => citationCategory(link, detection));
-  return { totals: runTotals({ state: 'completed', analysis, citationCategories }), citedUrls: [...byUrl.values()] };
+  return { runs: into.runs + addition.runs, brands, categories };
 }
 
-function addCitedUrls(into: CitedUrl[], additions: readonly CitedUrl[]): CitedUrl[] {
-  const merged = new Map(into.map((cited) => [cited.url, { ...cited }]));
+/** The per-run facts a day document takes, computed once per run and report version. */
+function measureRun(run: RunCompleted['data'], detection: CompiledDetection): { totals: CompactTotals; citedUrls: CitedUrl[] } {
+  const analysis = analyzeRun(run.content, detection);
+  const brands = analysis.brands.map(({ mentions, position, sentences }): BrandRow => [
+    mentions > 0 ? 1 : 0,
+    mentions,
+    position ?? 0,
+    sentences.positive,
+    sentences.neutral,
+    sentences.negative,
+  ]);
+  const categories: CompactTotals['categories'] = {};
+  for (const { link } of run.citations) {
+    const category = citationCategory(link, detection);
+    categories[category] = (categories[category] ?? 0) + 1;
+  }
+  const mainBrandMentioned = (analysis.brands[0]?.mentions ?? 0) > 0 ? 1 : 0;
+  const byUrl = new Map<string, CitedUrl>();
+  for (const { link } of run.citations) {
+    const parsed = parseCitationUrl(link);
+    if (!parsed) continue;
+    const cited = byUrl.get(parsed.url);
+    if (cited) cited[2] += 1;
+    else byUrl.set(parsed.url, [parsed.url, parsed.domain, 1, 1, mainBrandMentioned]);
+  }
+  return { totals: { runs: 1, brands, categories }, citedUrls: [...byUrl.values()] };
+}
+
+function addCitedUrls(into: readonly CitedUrl[], additions: readonly CitedUrl[]): CitedUrl[] {
+  const merged = new Map(into.map((cited) => [cited[0], [...cited] as CitedUrl]));
   for (const addition of additions) {
-    const existing = merged.get(addition.url);
-    if (!existing) merged.set(addition.url, { ...addition });
-    else {
-      existing.citations += addition.citations;
-      existing.citingRuns += addition.citingRuns;
-      existing.brandMentionedRuns += addition.brandMentionedRuns;
-    }
+    const existing = merged.get(addition[0]);
+    if (!existing) merged.set(addition[0], [...addition]);
+    else for (const column of [2, 3, 4] as const) existing[column] += addition[column];
   }
   return [...merged.values()];
 }
@@ -88,6 +121,7 @@ export function addRunToDay(
   detection: CompiledDetection,
 ): DayDoc {
   const day = runDay(run.runDate);
+  const brandCount = detection.brands.length;
   const doc: DayDoc = existing ?? {
     _id: dayDocId(reportId, version, run.promptId, run.country, day),
     reportId,
@@ -95,14 +129,35 @@ export function addRunToDay(
     promptId: run.promptId,
     country: run.country,
     day,
+    all: emptyTotals(brandCount),
     engines: [],
   };
   const measured = measureRun(run, detection);
   const current = doc.engines.find(({ engine }) => engine === run.engine);
   const updated: EngineDay = {
     engine: run.engine,
-    totals: combineRunTotals(current?.totals ?? emptyRunTotals(detection.brands), measured.totals),
+    totals: addTotals(current?.totals ?? emptyTotals(brandCount), measured.totals),
     citedUrls: addCitedUrls(current?.citedUrls ?? [], measured.citedUrls),
   };
-  return { ...doc, engines: [...doc.engines.filter(({ engine }) => engine !== run.engine), updated] };
+  return {
+    ...doc,
+    all: addTotals(doc.all, measured.totals),
+    engines: [...doc.engines.filter(({ engine }) => engine !== run.engine), updated],
+  };
 }
+
+/** The analysis module's form of compact totals, named by the version's tracked brands. */
+export function expandTotals(totals: CompactTotals, brands: readonly TrackedBrand[]): RunTotals {
+  return {
+    runs: totals.runs,
+    brands: brands.map(({ brand, isMainBrand }, index) => {
+      const [mentionedRuns, mentions, positionSum, positive, neutral, negative] = totals.brands[index] ?? [0, 0, 0, 0, 0, 0];
+      return { brand, isMainBrand, mentionedRuns, mentions, positionSum, sentences: { positive, neutral, negative } };
+    }),
+    domainCategories: { ...emptyCategoryCounts(), ...totals.categories },
+  };
+}
+
+/** Sums compact totals (of one version, so brand rows align). */
+export const sumTotals = (brandCount: number, totals: readonly CompactTotals[]): CompactTotals =>
+  totals.reduce(addTotals, emptyTotals(brandCount));

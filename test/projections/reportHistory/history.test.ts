@@ -36,18 +36,16 @@ async function activeDays(reportId: string): Promise<DayDoc[]> {
   return days.find({ reportId, version: active?.version }, { sort: { day: 1 } });
 }
 
-/** Mentions per brand on each day, summed over engines: the essence of what queries read. */
-const mentionsByDay = (days: DayDoc[]) =>
-  days.map(({ day, engines }) => ({
+/** Mentions per brand on each day over all engines: the essence of what queries read. */
+async function mentionsByDay(reportId: string) {
+  const active = (await versionsOf(reportId)).find(({ state }) => state === 'active');
+  const names = active ? [active.detection.brand, ...active.detection.competitors.map(({ brand }) => brand)] : [];
+  return (await activeDays(reportId)).map(({ day, all }) => ({
     day,
-    runs: engines.reduce((sum, { totals }) => sum + totals.runs, 0),
-    mentions: Object.fromEntries(
-      (engines[0]?.totals.brands ?? []).map(({ brand }) => [
-        brand,
-        engines.reduce((sum, { totals }) => sum + (totals.brands.find((entry) => entry.brand === brand)?.mentions ?? 0), 0),
-      ]),
-    ),
+    runs: all.runs,
+    mentions: Object.fromEntries(names.map((brand, index) => [brand, all.brands[index]?.[1] ?? 0])),
   }));
+}
 
 describe('report history', () => {
   test('runs imported before a report exists are replayed into it when the report is created with the prompt', async () => {
@@ -66,7 +64,7 @@ describe('report history', () => {
       { version: 1, state: 'retired' },
       { version: 2, state: 'active' },
     ]);
-    expect(mentionsByDay(await activeDays(report.id))).toEqual([
+    expect(await mentionsByDay(report.id)).toEqual([
       { day: '2026-11-01', runs: 2, mentions: { Acme: 2, Globex: 2 } },
       { day: '2026-11-02', runs: 1, mentions: { Acme: 0, Globex: 0 } },
     ]);
@@ -78,7 +76,7 @@ describe('report history', () => {
     await harness.rebuilder.drain();
     await importRuns(harness.context, [runLine('r1', '2026-11-03', 'gemini', 'Acme, Acme and Acme.')]);
     await harness.settle();
-    expect(mentionsByDay(await activeDays(report.id))).toEqual([{ day: '2026-11-03', runs: 1, mentions: { Acme: 3 } }]);
+    expect(await mentionsByDay(report.id)).toEqual([{ day: '2026-11-03', runs: 1, mentions: { Acme: 3 } }]);
   });
 
   test('a detection change keeps serving the old figures until its rebuild switches, then serves the new ones', async () => {
@@ -86,16 +84,16 @@ describe('report history', () => {
     const report = await createBrandReport(harness.context, { workspaceId, brand: 'Acme', brandDomain: 'acme.com', promptIds: [promptId] });
     await harness.settle();
     await harness.rebuilder.drain();
-    const before = mentionsByDay(await activeDays(report.id));
+    const before = await mentionsByDay(report.id);
     expect(before).toEqual([{ day: '2026-11-01', runs: 1, mentions: { Acme: 2 } }]);
 
     await updateBrandReport(harness.context, report.id, { brand: 'Acme Cloud', brandVariations: ['AcmeCloud'] });
     await harness.settle();
     expect((await versionsOf(report.id)).at(-1)).toMatchObject({ version: 3, state: 'building', reason: 'detection' });
-    expect(mentionsByDay(await activeDays(report.id))).toEqual(before);
+    expect(await mentionsByDay(report.id)).toEqual(before);
 
     await harness.rebuilder.drain();
-    expect(mentionsByDay(await activeDays(report.id))).toEqual([{ day: '2026-11-01', runs: 1, mentions: { 'Acme Cloud': 2 } }]);
+    expect(await mentionsByDay(report.id)).toEqual([{ day: '2026-11-01', runs: 1, mentions: { 'Acme Cloud': 2 } }]);
   });
 
   test('a second change during a rebuild supersedes it and the newest settings win', async () => {
@@ -108,6 +106,6 @@ describe('report history', () => {
     await harness.rebuilder.drain();
     const states = (await versionsOf(report.id)).map(({ version, state }) => `${version}:${state}`);
     expect(states).toEqual(['1:retired', '2:superseded', '3:superseded', '4:active']);
-    expect(mentionsByDay(await activeDays(report.id))).toEqual([{ day: '2026-11-01', runs: 1, mentions: { Acme: 1, Initech: 1 } }]);
+    expect(await mentionsByDay(report.id)).toEqual([{ day: '2026-11-01', runs: 1, mentions: { Acme: 1, Initech: 1 } }]);
   });
 });
