@@ -1,5 +1,6 @@
+import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import { compileDetection } from '../../domain/analysis/index.js';
+import { compileDetection, type CompiledDetection } from '../../domain/analysis/index.js';
 import { runDay, type RunCompleted } from '../../domain/run/events.js';
 import type { Collection, DocumentStore, TransactionScope } from '../../ports/documentStore.js';
 import type { EventStore, Position, RecordedEvent } from '../../ports/eventStore.js';
@@ -21,6 +22,32 @@ export interface RebuilderOptions {
   /** How long a retired version's documents stay readable for queries that resolved it before the switch. */
   retireGraceMs?: number;
   onProgress?: (version: ReportVersionDoc) => void;
+  /** Where a batch's time went; for the replay benchmark. */
+  onBatchTimings?: (timings: BatchTimings) => void;
+}
+
+export interface BatchTimings {
+  runs: number;
+  /** Reading and decoding run events from the event log. */
+  readEventsMs: number;
+  /** Analysing the answers and merging them into day documents. */
+  analysisMs: number;
+  /** Loading the day documents a batch touches and committing them with the version's progress. */
+  writeReadModelsMs: number;
+}
+
+type Phase = Exclude<keyof BatchTimings, 'runs'>;
+
+/** Splits a batch's wall time into consecutive phases. */
+class PhaseTimer {
+  readonly phases: Record<Phase, number> = { readEventsMs: 0, analysisMs: 0, writeReadModelsMs: 0 };
+  private last = performance.now();
+
+  lap(phase: Phase): void {
+    const now = performance.now();
+    this.phases[phase] += now - this.last;
+    this.last = now;
+  }
 }
 
 const collectionName = (logical: string) => physicalCollectionName(REPORT_HISTORY.name, REPORT_HISTORY.version, logical);
@@ -114,6 +141,7 @@ export class ReportRebuilder {
     let version = claimed;
     if (version.total === null) version = await this.countTotal(version);
     const prompts = new Set(version.promptIds);
+    const detection = compileDetection(version.detection);
     for (;;) {
       if (this.stopRequested) return;
       const bound = await this.liveCheckpoint();
@@ -122,19 +150,32 @@ export class ReportRebuilder {
         if (outcome !== 'behind') return;
         continue;
       }
-      const read = await this.eventStore.readAll({
-        from: BigInt(version.position),
-        maxCount: this.options.batchSize ?? 2000,
-        filter: { eventTypes: ['RunCompleted'] },
-      });
-      const inBound = read.events.filter((event) => event.position <= bound);
-      const scanned = read.scannedTo < bound ? read.scannedTo : bound;
-      const runs = inBound.map((event: RecordedEvent) => event.data as RunCompleted['data']).filter((run) => prompts.has(run.promptId));
-      const next = await this.applyBatch(version, runs, scanned);
+      const timer = new PhaseTimer();
+      const { runs, scanned } = await this.readRuns(version, prompts, bound);
+      timer.lap('readEventsMs');
+      const next = await this.applyBatch(version, runs, scanned, detection, timer);
       if (!next) return;
       version = next;
+      this.options.onBatchTimings?.({ runs: runs.length, ...timer.phases });
       this.options.onProgress?.(version);
+      // The embedded stores answer synchronously, so without a turn of the event loop per batch a rebuild
+      // of minutes would starve HTTP requests, timers and the live projection of this process.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
+  }
+
+  /** The next completed runs of the version's prompts after its position, up to the live checkpoint. */
+  private async readRuns(version: ReportVersionDoc, prompts: ReadonlySet<string>, bound: Position): Promise<{ runs: RunCompleted['data'][]; scanned: Position }> {
+    const read = await this.eventStore.readAll({
+      from: BigInt(version.position),
+      maxCount: this.options.batchSize ?? 2000,
+      filter: { eventTypes: ['RunCompleted'] },
+    });
+    const runs = read.events
+      .filter((event) => event.position <= bound)
+      .map((event: RecordedEvent) => event.data as RunCompleted['data'])
+      .filter((run) => prompts.has(run.promptId));
+    return { runs, scanned: read.scannedTo < bound ? read.scannedTo : bound };
   }
 
   /** Total runs to replay, for progress: the completed runs of the version's prompts known so far. */
@@ -144,21 +185,36 @@ export class ReportRebuilder {
     return (await this.versions().findOneAndUpdate({ _id: version._id }, { $set: { total } })) ?? version;
   }
 
-  /** Writes one batch with the version's new position; null when the version is no longer building. */
-  private async applyBatch(version: ReportVersionDoc, runs: RunCompleted['data'][], scanned: Position): Promise<ReportVersionDoc | null> {
-    const detection = compileDetection(version.detection);
-    return this.documentStore.withTransaction(async (scope) => {
+  /**
+   * Writes one batch with the version's new position; null when the version is no longer this process's to
+   * build. The analysis runs outside the transaction, so the write lock is held only for the writes.
+   */
+  private async applyBatch(
+    version: ReportVersionDoc,
+    runs: RunCompleted['data'][],
+    scanned: Position,
+    detection: CompiledDetection,
+    timer: PhaseTimer,
+  ): Promise<ReportVersionDoc | null> {
+    const idOf = (run: RunCompleted['data']) => dayDocId(version.reportId, version.version, run.promptId, run.country, runDay(run.runDate));
+    const ids = [...new Set(runs.map(idOf))];
+    const existing = ids.length === 0 ? [] : await this.documentStore.collection<DayDoc>(collectionName(REPORT_HISTORY.days)).find({ _id: { $in: ids } });
+    const touched = new Map(existing.map((doc) => [doc._id, doc]));
+    timer.lap('writeReadModelsMs');
+    for (const run of runs) {
+      const id = idOf(run);
+      touched.set(id, addRunToDay(touched.get(id) ?? null, version, run, detection));
+    }
+    timer.lap('analysisMs');
+    const next = await this.documentStore.withTransaction(async (scope) => {
       const current = await this.versions(scope).findOne({ _id: version._id });
-      if (current?.state !== 'building' || current.lease?.owner !== this.options.owner) return null;
-      const days = scope.collection<DayDoc>(collectionName(REPORT_HISTORY.days));
-      const touched = new Map<string, DayDoc>();
-      for (const run of runs) {
-        const id = dayDocId(version.reportId, version.version, run.promptId, run.country, runDay(run.runDate));
-        const existing = touched.get(id) ?? (await days.findOne({ _id: id }));
-        touched.set(id, addRunToDay(existing, version, run, detection));
-      }
+      // Only the lease holder writes a building version's days, and every batch moves its position: an
+      // unchanged position means the days read above are still the stored ones.
+      if (current?.state !== 'building' || current.lease?.owner !== this.options.owner || current.position !== version.position) return null;
       if (touched.size > 0) {
-        await days.bulkWrite([...touched.values()].map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } })));
+        await scope
+          .collection<DayDoc>(collectionName(REPORT_HISTORY.days))
+          .bulkWrite([...touched.values()].map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } })));
       }
       return this.versions(scope).findOneAndUpdate(
         { _id: version._id },
@@ -168,6 +224,8 @@ export class ReportRebuilder {
         },
       );
     });
+    timer.lap('writeReadModelsMs');
+    return next;
   }
 
   /**
