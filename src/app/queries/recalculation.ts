@@ -1,0 +1,37 @@
+import type { ReportVersionDoc, VersionState } from '../../projections/reportHistory/versions.js';
+
+export type RecalculationState = 'running' | 'finished' | 'superseded' | 'failed';
+
+/** contract.md section 3, Recalculation: shared by `GET /v1/reports/brand/{id}/recalculation` and `geolens replay --json`. */
+export interface RecalculationStatus {
+  reportId: string;
+  version: number;
+  state: RecalculationState;
+  /** Runs replayed into the version so far. */
+  processed: number;
+  /** Runs to replay; null until a rebuilder has counted them. */
+  total: number | null;
+  startedDate: string;
+  finishedDate: string | null;
+}
+
+/** A retired version finished its rebuild and served queries until a newer one took over. */
+const STATE_OF_VERSION: Record<VersionState, RecalculationState> = {
+  building: 'running',
+  active: 'finished',
+  retired: 'finished',
+  superseded: 'superseded',
+  failed: 'failed',
+};
+
+/**
+ * The recalculation state of a report from its history versions: the newest version's. A report whose
+ * history was never rebuilt has only version 1, active since creation, which reads as finished.
+ * Null when no version is known yet (the projection has not seen the report).
+ */
+export function recalculationStatus(versions: readonly ReportVersionDoc[]): RecalculationStatus | null {
+  const newest = versions.reduce<ReportVersionDoc | null>((latest, version) => (latest && latest.version >= version.version ? latest : version), null);
+  if (!newest) return null;
+  const { reportId, version, state, processed, total, startedDate, finishedDate } = newest;
+  return { reportId, version, state: STATE_OF_VERSION[state], processed, total, startedDate, finishedDate };
+}
