@@ -1,6 +1,7 @@
 import { brandReportDecider } from '../domain/brandReport/decide.js';
 import { brandReportStream, type ActiveBrandReport } from '../domain/brandReport/events.js';
 import type { BrandReportCreateInput } from '../domain/brandReport/schema.js';
+import { NotFoundError } from '../domain/shared/errors.js';
 import { requireWorkspace } from './aggregates.js';
 import { handleCommand } from './commandHandler.js';
 import { nowIso, type AppContext } from './context.js';
@@ -43,4 +44,23 @@ export async function updateBrandReport(
   });
   if (result.state.status !== 'active') throw new Error(`Report ${reportId} is not active after an update`);
   return { report: result.state, position: result.position };
+}
+
+/**
+ * An analyst's replay (`geolens replay`): the report's history is rebuilt with its current settings, for
+ * example after an analysis upgrade. Returns the position of the request, which opens the new version.
+ */
+export async function requestReplay(context: AppContext, reportId: string): Promise<{ position: bigint }> {
+  try {
+    const result = await handleCommand(context.eventStore, brandReportStream(reportId), brandReportDecider, {
+      type: 'RequestBrandReportReplay',
+      data: { reportId, now: nowIso(context) },
+    });
+    if (result.position === null) throw new Error(`Replay of report ${reportId} appended nothing`);
+    return { position: result.position };
+  } catch (error) {
+    // The decider does not know which input named the report; the caller's edge maps `reportId` to its flag.
+    if (error instanceof NotFoundError && !error.field) throw new NotFoundError(error.message, 'reportId');
+    throw error;
+  }
 }

@@ -7,6 +7,7 @@ import { startServer } from '../server.js';
 import { registerAdminCommands, type ActionRunner } from './adminCommands.js';
 import { describeFailure, EXIT_FAILURE, EXIT_INPUT, printResult } from './output.js';
 import { printBanner } from './banner.js';
+import { registerReplayCommand } from './replayCommand.js';
 import { registerRunCommands } from './runCommands.js';
 
 function loadConfigOrExit(): Config {
@@ -61,6 +62,7 @@ async function main(argv: string[]): Promise<void> {
     .action(() => serve(config, logger));
   registerAdminCommands(program, runAction(config, logger));
   registerRunCommands(program, runAction(config, logger));
+  registerReplayCommand(program, runAction(config, logger));
   try {
     await program.parseAsync(argv);
   } catch (error) {
