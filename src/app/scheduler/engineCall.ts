@@ -36,7 +36,6 @@ export interface EngineCall {
 export async function callWithRetries(call: EngineCall): Promise<CallOutcome> {
   const { policy, clock, signal } = call;
   for (let attempt = 1; ; attempt++) {
-    await call.keepLease(policy.callTimeoutMs);
     const outcome = await attemptOnce(call);
     if (outcome.ok) return { ok: true, answer: outcome.answer, attempts: attempt };
     const { error } = outcome;
@@ -60,8 +59,20 @@ export function retryDelayMs(error: EngineError, attempt: number, policy: RetryP
 }
 
 /** One call under the engine's admission and a deadline; a stop() aborts it with the stop's reason. */
-async function attemptOnce(call: EngineCall): Promise<{ ok: true; answer: EngineAnswer } | { ok: false; error: unknown }> {
+async function attemptOnce(call: EngineCall): Promise<AttemptOutcome> {
   const release = await call.gate.admit(call.signal);
+  try {
+    // Renewed after admission, not before: waiting for the engine's turn may have outlasted the lease.
+    await call.keepLease(call.policy.callTimeoutMs);
+    return await callBeforeDeadline(call);
+  } finally {
+    release();
+  }
+}
+
+type AttemptOutcome = { ok: true; answer: EngineAnswer } | { ok: false; error: unknown };
+
+async function callBeforeDeadline(call: EngineCall): Promise<AttemptOutcome> {
   const deadline = call.clock.timeout(call.policy.callTimeoutMs);
   const callSignal = AbortSignal.any([call.signal, deadline]);
   try {
@@ -72,7 +83,5 @@ async function attemptOnce(call: EngineCall): Promise<{ ok: true; answer: Engine
     // Before the slot is released, so no call slips through to a provider that asked for a pause.
     if (error instanceof EngineRateLimitedError && error.retryAfterMs !== null) call.gate.pauseUntil(call.clock.now().getTime() + error.retryAfterMs);
     return { ok: false, error };
-  } finally {
-    release();
   }
 }

@@ -7,7 +7,7 @@ import { answeredRun, errorClass, failedRun } from '../runRecording.js';
 import { recordRun } from '../runs.js';
 import { systemClock, type SchedulerClock } from './clock.js';
 import { clampToDay, utcDay } from './days.js';
-import { callWithRetries, type RetryPolicy } from './engineCall.js';
+import { callWithRetries, type CallOutcome, type RetryPolicy } from './engineCall.js';
 import { JobLeases } from './leases.js';
 import { EngineGate, forEachBounded, type EngineLimit } from './limits.js';
 import { jobSubject, planDay, type PromptSource, type RunJob } from './plan.js';
@@ -162,8 +162,11 @@ export class RunScheduler {
       },
       logger,
     });
+    return this.record(job, engine instanceof SimulatedEngine ? 'simulator' : 'api', outcome, logger);
+  }
+
+  private async record(job: RunJob, source: 'api' | 'simulator', outcome: CallOutcome, logger: Logger): Promise<JobOutcome> {
     const subject = jobSubject(job, clampToDay(this.clock.now(), job.day));
-    const source = engine instanceof SimulatedEngine ? 'simulator' : 'api';
     const event = outcome.ok ? answeredRun(subject, outcome.answer) : failedRun(subject, source, outcome.error);
     if (!(await recordRun(this.options.context, event))) return 'skipped';
     if (event.type === 'RunCompleted') {

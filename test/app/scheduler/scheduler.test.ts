@@ -135,6 +135,23 @@ describe('two workers', () => {
     expect(engine.calls).toHaveLength(1);
     expect(await leases().countDocuments()).toBe(0);
   });
+
+  test("a worker whose lease was taken over while it waited for the engine's turn does not call the engine", async () => {
+    const { context } = stores;
+    const [first, second] = await createPrompts(context, ['us', 'uk']);
+    const secondRunId = scheduledRunId(second!.promptId, 'chatgpt', DAY);
+    const engine = new FakeEngine('chatgpt', async (request) => {
+      // While the first call holds the engine's only slot, the second job's lease passes to another worker.
+      while (!(await leases().findOne({ _id: secondRunId }))) await aFewTurns(1);
+      await leases().updateOne({ _id: secondRunId }, { $set: { owner: 'worker-elsewhere' } });
+      return answerFor(request);
+    });
+    const outcome = await schedulerFor({ context, engines: [engine], prompts: [first!, second!], engineLimit: { concurrency: 1, minIntervalMs: 0 } }).runDay(DAY);
+
+    expect(outcome).toMatchObject({ recorded: 1, deferred: 1 });
+    expect(engine.calls.map((call) => call.promptId)).toEqual([first!.promptId]);
+    expect(await leases().findOne({ _id: secondRunId })).toMatchObject({ owner: 'worker-elsewhere' });
+  });
 });
 
 describe('limits', () => {
