@@ -28,7 +28,9 @@ import { directoryProjection } from '../src/projections/directory/projection.js'
 import { ProjectionRunner } from '../src/projections/runner/projectionRunner.js';
 import type { Projection } from '../src/projections/runner/projection.js';
 import { allProjections } from '../src/projections/index.js';
-import { startServer } from '../src/server.js';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApiApp } from '../src/api/app.js';
 
 const PROMPTS = 100;
 const DAYS = 90;
@@ -132,6 +134,29 @@ async function measureDetail(url: string, setup: Setup, connections: number) {
   return { p50: result.latency.p50, p99: result.latency.p99, requestsPerSecond: result.requests.average };
 }
 
+async function quietServer(config: Config): Promise<{ url: string; close(): Promise<void> }> {
+  const composition = await compose(config, silent);
+  const runner = composition.createProjectionRunner();
+  await runner.start();
+  const app = createApiApp({
+    logger: silent,
+    services: composition.createServices(runner),
+    health: async () => ({ status: 'ok', version: 'bench', stores: composition.storeKinds, projections: [] }),
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runner.stop();
+      await composition.close();
+    },
+  };
+}
+
 export async function benchPromptHistory(): Promise<Record<string, number>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'geolens-bench-history-'));
   const config: Config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), port: 0, demo: false };
@@ -145,7 +170,8 @@ export async function benchPromptHistory(): Promise<Record<string, number>> {
     await catchUp(composition.context);
     await composition.close();
 
-    const server = await startServer(config, silent);
+    // A quiet server: the API and live projections only, no scheduler adding today's runs meanwhile.
+    const server = await quietServer(config);
     try {
       const single = await measureDetail(server.url, setup, 1);
       const ten = await measureDetail(server.url, setup, 10);
