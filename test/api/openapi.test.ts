@@ -101,6 +101,7 @@ describe('GET /v1/docs', () => {
     const { status, body, headers } = await api.call<string>('GET', '/v1/docs');
     expect(status).toBe(200);
     expect(headers.get('content-type')).toContain('text/html');
+    expect(headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'");
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const method of Object.keys(operations)) expect(body).toContain(`${method.toUpperCase()} ${path}`);
     }

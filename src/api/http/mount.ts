@@ -28,8 +28,13 @@ function assertDocumented(route: Route, body: unknown): void {
 
 function send(response: Response, route: Route, body: unknown): void {
   response.status(route.success.status);
-  if (route.success.contentType === 'text/html') response.type('html').send(body);
-  else response.json(body);
+  if (route.success.contentType === 'text/html') {
+    // The docs page is self-contained; the policy makes sure nothing could load from elsewhere.
+    response.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+    response.type('html').send(body);
+    return;
+  }
+  response.json(body);
 }
 
 function handlerFor(route: Route, options: MountOptions): RequestHandler {
