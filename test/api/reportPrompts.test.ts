@@ -221,3 +221,18 @@ describe('GET /v1/reports/brand/{reportId}/citations/prompts', () => {
     expect((await api.call('GET', badUrl, { key: team.readKey })).body).toMatchObject({ errors: [expect.objectContaining({ path: 'url' })] });
   });
 });
+
+describe('GET /v1/reports/brand/{reportId}/recalculation', () => {
+  test('reports the finished rebuild of the prompts assigned at creation, then a running one after a detection change', async () => {
+    const finished = await api.call('GET', `/v1/reports/brand/${reportId}/recalculation`, { key: team.readKey });
+    expect(finished).toMatchObject({ status: 200, body: { reportId, version: 2, state: 'finished', startedDate: expect.any(String) } });
+    const patched = await api.call('PATCH', `/v1/reports/brand/${reportId}`, { key: team.writeKey, body: { brandVariations: ['Acme CRM', 'ACME'] } });
+    expect(patched.status).toBe(200);
+    const running = await api.call('GET', `/v1/reports/brand/${reportId}/recalculation`, { key: team.readKey });
+    expect(running).toMatchObject({ status: 200, body: { reportId, version: 3, state: 'running', finishedDate: null } });
+  });
+
+  test('404 for an unknown report', async () => {
+    expect((await api.call('GET', '/v1/reports/brand/br_missing/recalculation', { key: team.readKey })).status).toBe(404);
+  });
+});

@@ -4,6 +4,7 @@ import { citedUrlPromptSchema, listCitedUrlPrompts, offsetPagingSchema } from '.
 import { cursorPagingSchema, cursorParameterSchema } from '../../app/queries/paging.js';
 import { getPromptDetail, promptDetailSchema } from '../../app/queries/promptDetail.js';
 import { checkWindow, windowFields } from '../../app/queries/window.js';
+import { getRecalculation } from '../../app/queries/reportHistory.js';
 import { normalizeCitationUrl } from '../../domain/analysis/index.js';
 import { engineSchema } from '../../domain/shared/engines.js';
 import { defineRoute, type Route } from '../http/route.js';
@@ -58,7 +59,34 @@ const citedUrlQuery = z
 
 const forbiddenOrMissing = { 403: 'The report belongs to a workspace the key cannot read', 404: 'No such report, or the prompt is not in it' };
 
+const recalculationSchema = z
+  .object({
+    reportId: z.string(),
+    version: z.number().int(),
+    state: z.enum(['running', 'finished', 'superseded', 'failed']),
+    processed: z.number().int().describe('Runs replayed into the version so far'),
+    total: z.number().int().nullable().describe('Runs to replay; null until counted'),
+    startedDate: z.string(),
+    finishedDate: z.string().nullable(),
+  })
+  .meta({ id: 'Recalculation' });
+
 export const reportPromptRoutes: readonly Route[] = [
+  defineRoute({
+    method: 'get',
+    path: '/v1/reports/brand/{reportId}/recalculation',
+    operationId: 'getBrandReportRecalculation',
+    summary: "State of the report's history recalculation",
+    description:
+      'A change of detection fields or prompts rebuilds the history as a new version beside the current one; ' +
+      'queries answer from the current version until the new one has caught up.',
+    tag: 'Brand reports',
+    auth: 'read',
+    params: reportParams,
+    success: { status: 200, description: 'The newest history version', schema: recalculationSchema, contentType: json },
+    errors: { 403: 'The report belongs to a workspace the key cannot read', 404: 'No such report' },
+    handler: ({ params, principal, services }) => getRecalculation(services, principal, params.reportId),
+  }),
   defineRoute({
     method: 'get',
     path: '/v1/reports/brand/{reportId}/prompts/{promptId}',

@@ -9,6 +9,7 @@ import type { ReportVersionDoc } from '../../projections/reportHistory/versions.
 import { assertCanReadWorkspace, type Principal } from '../principal.js';
 import type { Services } from '../services.js';
 import type { Window } from './window.js';
+import { recalculationStatus, type RecalculationStatus } from './recalculation.js';
 
 export interface ReadableReport {
   report: BrandReportDoc;
@@ -50,4 +51,13 @@ export async function windowDays(
     country: window.country,
     day: { $gte: window.startDate, $lte: window.endDate },
   });
+}
+
+/** The recalculation status of a readable report (contract.md section 3). */
+export async function getRecalculation(services: Services, principal: Principal, reportId: string): Promise<RecalculationStatus> {
+  const { report } = await readableReport(services, principal, reportId);
+  const versions = await services.readModels.collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
+  const status = recalculationStatus(await versions.find({ reportId: report._id }));
+  if (!status) throw new NotFoundError(`Brand report ${reportId} has no history yet`);
+  return status;
 }
