@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validateBrandRegex } from '../analysis/matcher.js';
 import { nameSchema } from '../shared/schemas.js';
 import { isDomainName, normalizeDomain } from './normalizeDomain.js';
 
@@ -11,20 +12,6 @@ export const REPORT_LIMITS = {
   promptIds: 1000,
   promptIdLength: 64,
 } as const;
-
-/**
- * Only compilation is checked, with the flags detection uses (case-insensitive, Unicode); the pattern never
- * runs here. Matching will use a linear-time engine whose syntax is narrower (no backreferences or
- * lookarounds); when it lands, this check must compile with that engine instead.
- */
-function regexSyntaxError(pattern: string): string | null {
-  try {
-    new RegExp(pattern, 'iu');
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
 
 export const REGEX_WITH_VARIATIONS =
   'brandRegex cannot be combined with brandVariations: the regex replaces the names; ' +
@@ -47,7 +34,8 @@ const regexSchema = z
   .min(1)
   .max(REPORT_LIMITS.regexLength)
   .superRefine((pattern, context) => {
-    const problem = regexSyntaxError(pattern);
+    // Compiled with RE2, the linear-time engine that will run it: a pattern is accepted only if it can run safely.
+    const problem = validateBrandRegex(pattern);
     if (problem !== null) context.addIssue({ code: 'custom', message: problem });
   });
 const promptIdSchema = z.string().min(1).max(REPORT_LIMITS.promptIdLength);

@@ -62,10 +62,16 @@ describe('PATCH limits', () => {
     const error = given(withRegex)
       .when(update({ brandRegex: '(acme' }))
       .thenFailsValidation([{ path: 'brandRegex', code: 'custom' }]);
-    expect(error.issues[0]?.message).toMatch(/Invalid regular expression/);
+    expect(error.issues[0]?.message).toMatch(/^Invalid brandRegex: /);
     given(history)
       .when(update({ competitors: [{ brand: 'Globex', brandDomain: 'globex.com', brandRegex: '[' }] }))
       .thenFailsValidation([{ path: 'competitors.0.brandRegex', code: 'custom' }]);
+  });
+
+  test('a brandRegex the linear-time engine cannot run (a backreference) is refused', () => {
+    given(withRegex)
+      .when(update({ brandRegex: '(acme)\\1' }))
+      .thenFailsValidation([{ path: 'brandRegex', code: 'custom' }]);
   });
 
   test('an empty brandRegex is refused (null clears it)', () => {
