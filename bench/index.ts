@@ -2,10 +2,15 @@
  * `npm run bench [-- name...]`: runs the benchmarks and prints their figures with the aims the issues set.
  * Each benchmark works on temporary directories and loopback only.
  */
+import { benchAnalysis } from './analysis.js';
+import { benchApi } from './api.js';
 import { benchDocumentStore } from './documentStore.js';
+import { benchSimulator } from './engines.js';
 import { benchEventStore } from './eventStore.js';
 import { benchProjection } from './projection.js';
 import { benchPromptHistory } from './promptHistory.js';
+import { benchReplay } from './replay.js';
+import { benchRunRecording } from './runs.js';
 
 type Bench = () => Promise<Record<string, number>>;
 
@@ -13,7 +18,12 @@ const BENCHES: Record<string, Bench> = {
   eventStore: benchEventStore,
   documentStore: benchDocumentStore,
   projection: benchProjection,
+  api: benchApi,
+  analysis: benchAnalysis,
+  simulator: benchSimulator,
+  runs: benchRunRecording,
   promptHistory: benchPromptHistory,
+  replay: () => benchReplay(),
 };
 
 /** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
@@ -21,6 +31,10 @@ const AIMS: Record<string, string> = {
   sqliteAppendBatch100EventsPerSecond: '> 50,000',
   directoryProjectionEventsPerSecond: '> 20,000',
   promptDetail90dP99Ms: '< 50 ms',
+  reportDetailP99Ms: '< 20 ms',
+  reportListP99Ms: '< 20 ms',
+  analysisRunsPerSecond: '> 20,000',
+  replaySeconds: '< 120 s for ~1.1 million runs',
 };
 
 const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
