@@ -196,15 +196,12 @@ export class ReportRebuilder {
     detection: CompiledDetection,
     timer: PhaseTimer,
   ): Promise<ReportVersionDoc | null> {
-    const idOf = (run: RunCompleted['data']) => dayDocId(version.reportId, version.version, run.promptId, run.country, runDay(run.runDate));
-    const ids = [...new Set(runs.map(idOf))];
+    const keyed = runs.map((run) => ({ run, id: dayDocId(version.reportId, version.version, run.promptId, run.country, runDay(run.runDate)) }));
+    const ids = [...new Set(keyed.map(({ id }) => id))];
     const existing = ids.length === 0 ? [] : await this.documentStore.collection<DayDoc>(collectionName(REPORT_HISTORY.days)).find({ _id: { $in: ids } });
     const touched = new Map(existing.map((doc) => [doc._id, doc]));
     timer.lap('writeReadModelsMs');
-    for (const run of runs) {
-      const id = idOf(run);
-      touched.set(id, addRunToDay(touched.get(id) ?? null, version, run, detection));
-    }
+    for (const { run, id } of keyed) touched.set(id, addRunToDay(touched.get(id) ?? null, version, run, detection));
     timer.lap('analysisMs');
     const next = await this.documentStore.withTransaction(async (scope) => {
       const current = await this.versions(scope).findOne({ _id: version._id });
