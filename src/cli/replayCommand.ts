@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { requestReplay } from '../app/brandReports.js';
 import type { AppContext } from '../app/context.js';
-import { recalculationStatus, type RecalculationStatus } from '../app/queries/recalculation.js';
+import { versionStatus, type RecalculationStatus } from '../app/queries/recalculation.js';
 import { brandReportStream } from '../domain/brandReport/events.js';
 import type { Collection } from '../ports/documentStore.js';
 import type { Position } from '../ports/eventStore.js';
@@ -44,22 +44,16 @@ async function replay(context: AppContext, reportId: string, wait: boolean): Pro
   try {
     await runner.waitFor(position, PROJECTION_WAIT_MS);
     const opened = await openedVersion(context, reportId, position);
-    if (!wait) return statusOf(opened);
+    if (!wait) return versionStatus(opened);
     const progress = process.stderr.isTTY ? new ProgressBar() : null;
     try {
-      return statusOf(await followRebuild(context, opened, { onVersion: (version) => progress?.show(version) }));
+      return versionStatus(await followRebuild(context, opened, { onVersion: (version) => progress?.show(version) }));
     } finally {
       progress?.stop();
     }
   } finally {
     await runner.stop();
   }
-}
-
-function statusOf(version: ReportVersionDoc): RecalculationStatus {
-  const status = recalculationStatus([version]);
-  if (!status) throw new Error(`Report ${version.reportId} has no history version`);
-  return status;
 }
 
 const versionsCollection = (context: AppContext): Promise<Collection<ReportVersionDoc>> =>

@@ -24,6 +24,11 @@ const STATE_OF_VERSION: Record<VersionState, RecalculationState> = {
   failed: 'failed',
 };
 
+/** One version's rebuild as a recalculation status. */
+export function versionStatus({ reportId, version, state, processed, total, startedDate, finishedDate }: ReportVersionDoc): RecalculationStatus {
+  return { reportId, version, state: STATE_OF_VERSION[state], processed, total, startedDate, finishedDate };
+}
+
 /**
  * The recalculation state of a report from its history versions: the newest version's. A report whose
  * history was never rebuilt has only version 1, active since creation, which reads as finished.
@@ -31,7 +36,5 @@ const STATE_OF_VERSION: Record<VersionState, RecalculationState> = {
  */
 export function recalculationStatus(versions: readonly ReportVersionDoc[]): RecalculationStatus | null {
   const newest = versions.reduce<ReportVersionDoc | null>((latest, version) => (latest && latest.version >= version.version ? latest : version), null);
-  if (!newest) return null;
-  const { reportId, version, state, processed, total, startedDate, finishedDate } = newest;
-  return { reportId, version, state: STATE_OF_VERSION[state], processed, total, startedDate, finishedDate };
+  return newest && versionStatus(newest);
 }
