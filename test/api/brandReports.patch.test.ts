@@ -124,6 +124,7 @@ describe('PATCH /v1/reports/brand/{reportId}: 400 for each validation rule', () 
     [foreignPromptId] = (await seedPrompts(api, team.otherWorkspaceId, [{ country: 'us' }])) as [string];
   });
 
+  const RE2_NOTE = 'brandRegex runs on RE2, a linear-time engine: lookarounds ((?=, (?!, (?<=, (?<!) and backreferences (\\1) are not supported';
   const many = (count: number, item: (index: number) => unknown) => Array.from({ length: count }, (_unused, index) => item(index));
   const issue = (path: string, code: string, message: string) => ({ path, code, message });
 
@@ -136,7 +137,8 @@ describe('PATCH /v1/reports/brand/{reportId}: 400 for each validation rule', () 
     ['more than 100 brandDomainVariations', { brandDomainVariations: many(101, (index) => `acme${index}.com`) }, issue('brandDomainVariations', 'too_big', 'Too big: expected array to have <=100 items')],
     ['a domain variation equal to brandDomain', { brandDomainVariations: ['www.acme.com'] }, issue('brandDomainVariations.0', 'custom', 'Each domain variation must differ from brandDomain "acme.com"')],
     ['a brandRegex over 1000 characters', { brandRegex: 'a'.repeat(1001) }, issue('brandRegex', 'too_big', 'Too big: expected string to have <=1000 characters')],
-    ['a brandRegex that does not compile', { brandRegex: 'acme(' }, issue('brandRegex', 'custom', 'Invalid regular expression: /acme(/iu: Unterminated group')],
+    ['a brandRegex that does not compile', { brandRegex: 'acme(' }, issue('brandRegex', 'custom', `Invalid brandRegex: SyntaxError: missing ): acme(. ${RE2_NOTE}`)],
+    ['a brandRegex with a lookahead, which RE2 cannot run', { brandRegex: 'acme(?=corp)' }, issue('brandRegex', 'custom', `Invalid brandRegex: SyntaxError: invalid perl operator: (?=. ${RE2_NOTE}`)],
     ['brandRegex combined with brandVariations', { brandRegex: 'acme', brandVariations: ['ACME'] }, issue('brandRegex', 'custom', 'brandRegex cannot be combined with brandVariations: the regex replaces the names; send "brandVariations": [] with it')],
     ['no promptIds', { promptIds: [] }, issue('promptIds', 'too_small', 'Too small: expected array to have >=1 items')],
     ['more than 1000 promptIds', { promptIds: many(1001, (index) => `pr_${index}`) }, issue('promptIds', 'too_big', 'Too big: expected array to have <=1000 items')],
