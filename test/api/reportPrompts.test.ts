@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pino } from 'pino';
@@ -7,6 +6,7 @@ import { createBrandReport } from '../../src/app/brandReports.js';
 import { createApiKey } from '../../src/app/credentials.js';
 import { createPrompt, createTag } from '../../src/app/prompts.js';
 import { ReportRebuilder } from '../../src/projections/reportHistory/rebuilder.js';
+import { runGeolens } from '../support/cli.js';
 import { seedTeam, type SeededTeam } from './support/seed.js';
 import { startTestApi, type TestApi } from './support/testApi.js';
 
@@ -38,19 +38,6 @@ function knownRuns() {
   ];
 }
 
-function geolens(dataDir: string, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  const bin = join(import.meta.dirname, '..', '..', 'bin', 'geolens');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
-
 beforeAll(async () => {
   api = await startTestApi();
   team = await seedTeam(api);
@@ -73,7 +60,7 @@ beforeAll(async () => {
 
   const file = join(api.dataDir, 'runs.ndjson');
   await writeFile(file, `${knownRuns().join('\n')}\n`);
-  const imported = await geolens(api.dataDir, 'runs', 'import', '--file', file, '--json');
+  const imported = await runGeolens(api.dataDir, 'runs', 'import', '--file', file, '--json');
   expect(imported).toMatchObject({ stderr: '', status: 0, stdout: '{"imported":5,"skipped":0}\n' });
   await api.settle();
 }, 60_000);

@@ -1,33 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteEventStore } from '../../src/infra/eventStore/sqliteEventStore.js';
+import { runGeolens, type CliResult } from '../support/cli.js';
 
-const bin = join(import.meta.dirname, '..', '..', 'bin', 'geolens');
 let dataDir: string;
 
-interface CliResult {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function geolens(...args: string[]): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const geolens = (...args: string[]): Promise<CliResult> => runGeolens(dataDir, ...args);
 
 async function json(...args: string[]): Promise<Record<string, unknown>> {
   const result = await geolens(...args, '--json');

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,23 +12,13 @@ import { promptStream } from '../../src/domain/prompt/events.js';
 import { RUN_EVENT_TYPES, scheduledRunId, type RunEvent } from '../../src/domain/run/events.js';
 import { SqliteDocumentStore } from '../../src/infra/documentStore/sqliteDocumentStore.js';
 import { SqliteEventStore } from '../../src/infra/eventStore/sqliteEventStore.js';
+import { runGeolens } from '../support/cli.js';
 
-const bin = join(import.meta.dirname, '..', '..', 'bin', 'geolens');
 let dataDir: string;
 let workspaceId: string;
 let promptIds: { us: string; uk: string; fr: string };
 
-function geolens(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const geolens = (...args: string[]) => runGeolens(dataDir, ...args);
 
 async function withStores<T>(work: (context: AppContext) => Promise<T>): Promise<T> {
   const eventStore = new SqliteEventStore(dataDir);
