@@ -1,0 +1,229 @@
+/**
+ * Replay rate on the embedded stores (issue 5): a report of 500 CRM prompts on 6 engines over 365 days
+ * (about 1.1 million completed runs). The runs are appended straight to the event log, the live projections
+ * catch up (timed apart: that is not replay), then an analyst's replay rebuilds the report's history and is
+ * timed from request to switch, split into reading events, analysis and writing read models.
+ * `GEOLENS_BENCH_SCALE=0.1` runs a tenth of the days.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { pino } from 'pino';
+import { createBrandReport, requestReplay } from '../src/app/brandReports.js';
+import type { AppContext } from '../src/app/context.js';
+import { createPrompt } from '../src/app/prompts.js';
+import { createTeam, createWorkspace } from '../src/app/teams.js';
+import type { RunCompleted } from '../src/domain/run/events.js';
+import { ENGINES, type EngineId } from '../src/domain/shared/engines.js';
+import { simulateAnswer } from '../src/engines/simulator/index.js';
+import { SqliteDocumentStore } from '../src/infra/documentStore/sqliteDocumentStore.js';
+import { SqliteEventStore } from '../src/infra/eventStore/sqliteEventStore.js';
+import type { NewEvent } from '../src/ports/eventStore.js';
+import { allProjections } from '../src/projections/index.js';
+import { REPORT_HISTORY, reportHistoryProjection } from '../src/projections/reportHistory/projection.js';
+import { ReportRebuilder, type BatchTimings } from '../src/projections/reportHistory/rebuilder.js';
+import type { ReportVersionDoc } from '../src/projections/reportHistory/versions.js';
+import { ProjectionRunner } from '../src/projections/runner/projectionRunner.js';
+import { ReadModels } from '../src/projections/runner/readModels.js';
+
+export interface ReplayBenchOptions {
+  prompts?: number;
+  days?: number;
+  engines?: number;
+}
+
+/** Distinct answers per engine; runs reuse them, so generating a million runs costs little. */
+const ANSWERS_PER_ENGINE = 500;
+const EVENTS_PER_APPEND = 1_000;
+const FIRST_DAY = Date.UTC(2025, 0, 1);
+const DAY_MS = 86_400_000;
+const WAIT_MS = 3_600_000;
+
+const TOPICS = ['CRM', 'CRM software', 'sales CRM', 'CRM platform', 'customer relationship management tool'];
+const AUDIENCES = ['small businesses', 'startups', 'agencies', 'real estate agents', 'B2B sales teams', 'nonprofits', 'consultants', 'e-commerce shops'];
+const ASKS = ['What is the best {t} for {a}?', 'Which {t} is easiest to set up for {a}?', 'Affordable {t} for {a}', 'Top {t} options for {a} in 2026', '{t} with email automation for {a}'];
+
+/** The report tracks the simulator's challenger against the CRM leaders, as the demo does. */
+const REPORT = {
+  brand: 'Nimbus CRM',
+  brandVariations: ['Nimbus'],
+  brandDomain: 'nimbuscrm.com',
+  competitors: [
+    { brand: 'HubSpot', brandDomain: 'hubspot.com' },
+    { brand: 'Salesforce', brandDomain: 'salesforce.com' },
+    { brand: 'Pipedrive', brandDomain: 'pipedrive.com' },
+    { brand: 'Zoho CRM', brandDomain: 'zoho.com', brandVariations: ['Zoho'] },
+    { brand: 'Freshsales', brandDomain: 'freshworks.com' },
+  ],
+};
+
+function promptText(index: number): string {
+  const ask = ASKS[index % ASKS.length] as string;
+  const topic = TOPICS[Math.floor(index / ASKS.length) % TOPICS.length] as string;
+  const audience = AUDIENCES[Math.floor(index / (ASKS.length * TOPICS.length)) % AUDIENCES.length] as string;
+  const variant = Math.floor(index / (ASKS.length * TOPICS.length * AUDIENCES.length));
+  return `${ask.replace('{t}', topic).replace('{a}', audience)}${variant > 0 ? ` (${variant})` : ''}`;
+}
+
+type Answer = Pick<RunCompleted['data'], 'content' | 'citations' | 'webSearchQuery' | 'ads' | 'shopping' | 'overviewAvailable'>;
+
+function answerPool(engines: readonly EngineId[]): Map<EngineId, Answer[]> {
+  return new Map(
+    engines.map((engine) => [
+      engine,
+      Array.from({ length: ANSWERS_PER_ENGINE }, (_, index) => {
+        const date = new Date(FIRST_DAY + (index % 365) * DAY_MS).toISOString().slice(0, 10);
+        const { content, citations, webSearchQuery, ads, shopping, overviewAvailable } = simulateAnswer({
+          engine, prompt: promptText(index), country: 'us', date, promptId: `pr_pool${index}`,
+        });
+        return { content, citations, webSearchQuery, ads, shopping, overviewAvailable } as Answer;
+      }),
+    ]),
+  );
+}
+
+interface Scenario {
+  context: AppContext;
+  workspaceId: string;
+  promptIds: string[];
+  engines: EngineId[];
+  days: number;
+}
+
+/** Every run of one day, in the order a scheduler records them. */
+function dayRuns({ workspaceId, promptIds, engines }: Scenario, pool: Map<EngineId, Answer[]>, day: number): NewEvent[] {
+  const runDate = new Date(FIRST_DAY + day * DAY_MS + 9 * 3_600_000).toISOString();
+  return promptIds.flatMap((promptId, promptIndex) =>
+    engines.map((engine) => {
+      const answers = pool.get(engine) as Answer[];
+      const answer = answers[(promptIndex * 31 + day * 17) % answers.length] as Answer;
+      const data: RunCompleted['data'] = {
+        runId: `${promptId}.${engine}.${runDate.slice(0, 10)}`,
+        promptId, workspaceId, country: 'us', engine, runDate, source: 'simulator', model: 'geolens-simulator-1', ...answer,
+      };
+      return { type: 'RunCompleted', data };
+    }),
+  );
+}
+
+/**
+ * Appends in large batches to a few bench streams instead of one stream per run (the projections select
+ * runs by event type, never by stream), so that a million runs take a few hundred commits.
+ */
+async function appendRuns(scenario: Scenario): Promise<number> {
+  const pool = answerPool(scenario.engines);
+  let pending: NewEvent[] = [];
+  let appended = 0;
+  const flush = async () => {
+    await scenario.context.eventStore.append(`run-bench${appended}`, pending);
+    appended += pending.length;
+    pending = [];
+  };
+  for (let day = 0; day < scenario.days; day++) {
+    for (const event of dayRuns(scenario, pool, day)) {
+      pending.push(event);
+      if (pending.length === EVENTS_PER_APPEND) await flush();
+    }
+  }
+  if (pending.length > 0) await flush();
+  return appended;
+}
+
+async function setUpReport(context: AppContext, promptCount: number): Promise<{ workspaceId: string; promptIds: string[]; reportId: string }> {
+  const team = await createTeam(context, { name: 'Bench', plan: 'premium' });
+  const workspaceId = (await createWorkspace(context, { teamId: team.id, name: 'Nimbus CRM' })).id;
+  const promptIds: string[] = [];
+  for (let index = 0; index < promptCount; index++) {
+    promptIds.push((await createPrompt(context, { workspaceId, country: 'us', text: promptText(index) })).id);
+  }
+  const report = await createBrandReport(context, { workspaceId, ...REPORT, promptIds });
+  return { workspaceId, promptIds, reportId: report.id };
+}
+
+function startRunner(context: AppContext): Promise<ProjectionRunner> {
+  const runner = new ProjectionRunner(context.eventStore, context.documentStore, allProjections, { logger: context.logger });
+  return runner.start().then(() => runner);
+}
+
+async function activeVersion(context: AppContext, reportId: string): Promise<ReportVersionDoc> {
+  const versions = await new ReadModels(context.documentStore).collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
+  const [active] = await versions.find({ reportId, state: 'active' });
+  if (!active) throw new Error(`Report ${reportId} has no active history version`);
+  return active;
+}
+
+const seconds = (startedMs: number): number => (performance.now() - startedMs) / 1_000;
+const round = (value: number): number => Number(value.toFixed(1));
+
+/** `GEOLENS_BENCH_SCALE` scales the number of days (1 = the issue's full year). */
+function scaledDays(): number {
+  const scale = Number(process.env.GEOLENS_BENCH_SCALE ?? '1');
+  if (!Number.isFinite(scale) || scale <= 0) throw new Error(`GEOLENS_BENCH_SCALE must be a positive number, got ${process.env.GEOLENS_BENCH_SCALE}`);
+  return Math.max(1, Math.round(365 * scale));
+}
+
+/** Replays the report's history and times it, batch by batch, per phase. */
+async function timeReplay(context: AppContext, runner: ProjectionRunner, reportId: string): Promise<{ seconds: number; phases: BatchTimings }> {
+  const phases: BatchTimings = { runs: 0, readEventsMs: 0, analysisMs: 0, writeReadModelsMs: 0 };
+  const rebuilder = new ReportRebuilder(context.eventStore, context.documentStore, {
+    owner: 'bench',
+    logger: context.logger,
+    onBatchTimings: (batch) => {
+      for (const phase of Object.keys(phases) as (keyof BatchTimings)[]) phases[phase] += batch[phase];
+    },
+  });
+  const started = performance.now();
+  await runner.waitFor((await requestReplay(context, reportId)).position, WAIT_MS);
+  await rebuilder.drain();
+  return { seconds: seconds(started), phases };
+}
+
+export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Record<string, number>> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'geolens-bench-replay-'));
+  const context: AppContext = {
+    eventStore: new SqliteEventStore(dataDir),
+    documentStore: await SqliteDocumentStore.open(dataDir),
+    logger: pino({ level: 'silent' }),
+    now: () => new Date(),
+  };
+  try {
+    let runner = await startRunner(context);
+    const { workspaceId, promptIds, reportId } = await setUpReport(context, options.prompts ?? 500);
+    await runner.waitFor(await context.eventStore.headPosition(), WAIT_MS);
+    // The report's first history version (its prompts, no runs yet) goes live, so runs recorded from now on reach it.
+    await new ReportRebuilder(context.eventStore, context.documentStore, { owner: 'bench', logger: context.logger }).drain();
+    await runner.stop();
+
+    const engines = ENGINES.slice(0, options.engines ?? 6);
+    const appendStarted = performance.now();
+    const runs = await appendRuns({ context, workspaceId, promptIds, engines, days: options.days ?? scaledDays() });
+    const appendSeconds = seconds(appendStarted);
+
+    const catchUpStarted = performance.now();
+    runner = await startRunner(context);
+    await runner.waitFor(await context.eventStore.headPosition(), WAIT_MS);
+    const liveCatchUpSeconds = seconds(catchUpStarted);
+
+    const replay = await timeReplay(context, runner, reportId);
+    await runner.stop();
+    const replayed = await activeVersion(context, reportId);
+    if (replayed.reason !== 'replay' || replayed.processed !== runs) {
+      throw new Error(`Replay ended with version ${replayed.version} (${replayed.reason}) at ${replayed.processed} of ${runs} runs`);
+    }
+    return {
+      replayRuns: runs,
+      replayRunsPerSecond: Math.round(runs / replay.seconds),
+      replaySeconds: round(replay.seconds),
+      replayReadEventsSeconds: round(replay.phases.readEventsMs / 1_000),
+      replayAnalysisSeconds: round(replay.phases.analysisMs / 1_000),
+      replayWriteReadModelsSeconds: round(replay.phases.writeReadModelsMs / 1_000),
+      replayAppendSeconds: round(appendSeconds),
+      replayLiveCatchUpSeconds: round(liveCatchUpSeconds),
+    };
+  } finally {
+    await context.eventStore.close();
+    await context.documentStore.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
