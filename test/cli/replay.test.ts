@@ -1,5 +1,4 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,30 +19,9 @@ import { ReportRebuilder } from '../../src/projections/reportHistory/rebuilder.j
 import type { ReportVersionDoc } from '../../src/projections/reportHistory/versions.js';
 import { ReadModels } from '../../src/projections/runner/readModels.js';
 import { historyHarness, type HistoryHarness } from '../projections/reportHistory/support.js';
+import { runGeolens } from '../support/cli.js';
 
-const bin = join(import.meta.dirname, '..', '..', 'bin', 'geolens');
 const RUNS = 12;
-
-interface CliResult {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function geolens(dataDir: string, ...args: string[]): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', GEOLENS_DEMO: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 async function openStores(dataDir: string): Promise<AppContext> {
   return {
@@ -100,7 +78,7 @@ describe('geolens replay', () => {
   });
 
   test('without --wait it prints the new version as running at once', async () => {
-    const result = await geolens(dataDir, 'replay', '--report', reportId, '--json');
+    const result = await runGeolens(dataDir, 'replay', '--report', reportId, '--json');
     expect(result).toMatchObject({ status: 0, stderr: '' });
     expect(result.stdout.trim().split('\n')).toHaveLength(1);
     expect(JSON.parse(result.stdout)).toEqual({
@@ -115,7 +93,7 @@ describe('geolens replay', () => {
   }, 30_000);
 
   test('with --wait it rebuilds in the process and prints the finished version, which queries then read', async () => {
-    const result = await geolens(dataDir, 'replay', '--report', reportId, '--wait', '--json');
+    const result = await runGeolens(dataDir, 'replay', '--report', reportId, '--wait', '--json');
     expect(result).toMatchObject({ status: 0, stderr: '' });
     const status = JSON.parse(result.stdout) as Record<string, unknown>;
     expect(status).toEqual({
@@ -145,7 +123,7 @@ describe('geolens replay', () => {
     const head = await context.eventStore.headPosition();
     await closeStores(context);
 
-    const result = await geolens(dataDir, 'replay', '--report', 'br_missing', '--wait', '--json');
+    const result = await runGeolens(dataDir, 'replay', '--report', 'br_missing', '--wait', '--json');
     expect({ status: result.status, stdout: result.stdout }).toEqual({ status: 2, stdout: '' });
     expect(result.stderr.trim().split('\n')).toEqual(['error: --report: Brand report br_missing not found']);
 
