@@ -1,6 +1,6 @@
 import {
   analyzeRun,
-  citationCategory,
+  domainCategory,
   emptyCategoryCounts,
   parseCitationUrl,
   type CompiledDetection,
@@ -87,14 +87,13 @@ function measureRun(run: RunCompleted['data'], detection: CompiledDetection): { 
     sentences.negative,
   ]);
   const categories: CompactTotals['categories'] = {};
-  for (const { link } of run.citations) {
-    const category = citationCategory(link, detection);
-    categories[category] = (categories[category] ?? 0) + 1;
-  }
   const mainBrandMentioned = (analysis.brands[0]?.mentions ?? 0) > 0 ? 1 : 0;
   const byUrl = new Map<string, CitedUrl>();
   for (const { link } of run.citations) {
+    // Parsed once per citation: the category and the cited-URL entry both come from it.
     const parsed = parseCitationUrl(link);
+    const category = parsed === null ? 'Unclassified' : domainCategory(parsed.domain, detection);
+    categories[category] = (categories[category] ?? 0) + 1;
     if (!parsed) continue;
     const cited = byUrl.get(parsed.url);
     if (cited) cited[2] += 1;
