@@ -8,7 +8,7 @@ import { defineRoute, type Route } from '../http/route.js';
 
 const TAG = 'Brand reports';
 
-const reportParams = z.object({ reportId: z.string().min(1).describe('Brand report id') });
+export const reportParams = z.object({ reportId: z.string().min(1).describe('Brand report id') });
 
 const listQuery = z
   .object({

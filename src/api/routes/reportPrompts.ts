@@ -8,11 +8,11 @@ import { getRecalculation } from '../../app/queries/reportHistory.js';
 import { normalizeCitationUrl } from '../../domain/analysis/index.js';
 import { engineSchema } from '../../domain/shared/engines.js';
 import { defineRoute, type Route } from '../http/route.js';
+import { reportParams } from './brandReports.js';
 
 const TAG = 'Brand report prompts';
 const json = 'application/json' as const;
 
-const reportParams = z.object({ reportId: z.string().min(1).describe('Brand report id') });
 const promptParams = reportParams.extend({ promptId: z.string().min(1).describe('Prompt id') });
 
 const windowQuery = z.object(windowFields).strict().superRefine(checkWindow);

@@ -10,7 +10,7 @@ import {
 } from '../../domain/analysis/index.js';
 import type { RunCompleted } from '../../domain/run/events.js';
 import { runDay } from '../../domain/run/events.js';
-import type { Doc } from '../../ports/documentStore.js';
+import type { Collection, Doc } from '../../ports/documentStore.js';
 
 /**
  * Per brand, in the order of the version's tracked brands (main brand first):
@@ -143,6 +143,31 @@ export function addRunToDay(
     all: addTotals(doc.all, measured.totals),
     engines: [...doc.engines.filter(({ engine }) => engine !== run.engine), updated],
   };
+}
+
+/** The day document a run belongs to, in one report version. */
+export const runDayDocId = ({ reportId, version }: VersionRef, run: RunCompleted['data']): string =>
+  dayDocId(reportId, version, run.promptId, run.country, runDay(run.runDate));
+
+/** The stored day documents among `ids`, keyed by id: one read for a whole batch of runs. */
+export async function loadDays(days: Collection<DayDoc>, ids: readonly string[]): Promise<Map<string, DayDoc>> {
+  const unique = [...new Set(ids)];
+  const stored = unique.length === 0 ? [] : await days.find({ _id: { $in: unique } });
+  return new Map(stored.map((doc) => [doc._id, doc]));
+}
+
+/** Adds runs of one version to the day documents in `touched` (loaded with `loadDays`; missing ones are created). */
+export function addRunsToDays(touched: Map<string, DayDoc>, version: VersionRef, runs: readonly RunCompleted['data'][], detection: CompiledDetection): void {
+  for (const run of runs) {
+    const id = runDayDocId(version, run);
+    touched.set(id, addRunToDay(touched.get(id) ?? null, version, run, detection));
+  }
+}
+
+/** Writes the touched day documents back, whole. */
+export async function saveDays(days: Collection<DayDoc>, touched: ReadonlyMap<string, DayDoc>): Promise<void> {
+  if (touched.size === 0) return;
+  await days.bulkWrite([...touched.values()].map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } })));
 }
 
 /** The analysis module's form of compact totals, named by the version's tracked brands. */

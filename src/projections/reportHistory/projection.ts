@@ -1,10 +1,10 @@
 import { compileDetection } from '../../domain/analysis/index.js';
 import type { BrandReportEvent } from '../../domain/brandReport/events.js';
-import { runDay, type RunCompleted } from '../../domain/run/events.js';
+import type { RunCompleted } from '../../domain/run/events.js';
 import type { Collection } from '../../ports/documentStore.js';
 import type { RecordedEvent } from '../../ports/eventStore.js';
 import type { Projection, ProjectionScope } from '../runner/projection.js';
-import { addRunToDay, dayDocId, type DayDoc } from './dayDocument.js';
+import { addRunsToDays, loadDays, runDayDocId, saveDays, type DayDoc } from './dayDocument.js';
 import { nextSettings, versionId, type ReportVersionDoc } from './versions.js';
 
 export const REPORT_HISTORY = { name: 'reportHistory', version: 1, versions: 'versions', days: 'days' } as const;
@@ -74,14 +74,16 @@ async function openNextVersion(versions: Collection<ReportVersionDoc>, event: Br
   });
 }
 
-async function applyRuns(runs: RunCompleted['data'][], byPrompt: Map<string, ReportVersionDoc[]>, days: Collection<DayDoc>, touched: Map<string, DayDoc>): Promise<void> {
+/** Adds runs to the day documents of every active version that tracks their prompt; one read, one write. */
+async function applyRuns(runs: RunCompleted['data'][], byPrompt: Map<string, ReportVersionDoc[]>, days: Collection<DayDoc>): Promise<void> {
+  const runsByVersion = new Map<ReportVersionDoc, RunCompleted['data'][]>();
   for (const run of runs) {
-    for (const version of byPrompt.get(run.promptId) ?? []) {
-      const id = dayDocId(version.reportId, version.version, run.promptId, run.country, runDay(run.runDate));
-      const existing = touched.get(id) ?? (await days.findOne({ _id: id }));
-      touched.set(id, addRunToDay(existing, version, run, compileDetection(version.detection)));
-    }
+    for (const version of byPrompt.get(run.promptId) ?? []) runsByVersion.set(version, [...(runsByVersion.get(version) ?? []), run]);
   }
+  const ids = [...runsByVersion].flatMap(([version, versionRuns]) => versionRuns.map((run) => runDayDocId(version, run)));
+  const touched = await loadDays(days, ids);
+  for (const [version, versionRuns] of runsByVersion) addRunsToDays(touched, version, versionRuns, compileDetection(version.detection));
+  await saveDays(days, touched);
 }
 
 /**
@@ -100,13 +102,12 @@ export const reportHistoryProjection: Projection = {
   async apply(events: readonly RecordedEvent[], scope: ProjectionScope) {
     const versions = scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions);
     const days = scope.collection<DayDoc>(REPORT_HISTORY.days);
-    const touched = new Map<string, DayDoc>();
     let byPrompt: Map<string, ReportVersionDoc[]> | null = null;
     let pendingRuns: RunCompleted['data'][] = [];
     const flushRuns = async () => {
       if (pendingRuns.length === 0) return;
       byPrompt ??= await activeVersionsByPrompt(versions);
-      await applyRuns(pendingRuns, byPrompt, days, touched);
+      await applyRuns(pendingRuns, byPrompt, days);
       pendingRuns = [];
     };
     for (const recorded of events) {
@@ -121,8 +122,5 @@ export const reportHistoryProjection: Projection = {
       byPrompt = null;
     }
     await flushRuns();
-    if (touched.size > 0) {
-      await days.bulkWrite([...touched.values()].map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } })));
-    }
   },
 };

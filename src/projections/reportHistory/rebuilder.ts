@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { compileDetection, type CompiledDetection } from '../../domain/analysis/index.js';
-import { runDay, type RunCompleted } from '../../domain/run/events.js';
+import type { RunCompleted } from '../../domain/run/events.js';
 import type { Collection, DocumentStore, TransactionScope } from '../../ports/documentStore.js';
 import type { EventStore, Position, RecordedEvent } from '../../ports/eventStore.js';
 import { CHECKPOINTS_COLLECTION, checkpointId, physicalCollectionName, type CheckpointDoc } from '../runner/projection.js';
-import { addRunToDay, dayDocId, type DayDoc } from './dayDocument.js';
+import { addRunsToDays, loadDays, runDayDocId, saveDays, type DayDoc } from './dayDocument.js';
 import { REPORT_HISTORY } from './projection.js';
 import { ReadModels } from '../runner/readModels.js';
 import { PROMPT_RUN_COUNTS_COLLECTION, runsProjection, type PromptRunCountDoc } from '../runs/projection.js';
@@ -196,23 +196,17 @@ export class ReportRebuilder {
     detection: CompiledDetection,
     timer: PhaseTimer,
   ): Promise<ReportVersionDoc | null> {
-    const keyed = runs.map((run) => ({ run, id: dayDocId(version.reportId, version.version, run.promptId, run.country, runDay(run.runDate)) }));
-    const ids = [...new Set(keyed.map(({ id }) => id))];
-    const existing = ids.length === 0 ? [] : await this.documentStore.collection<DayDoc>(collectionName(REPORT_HISTORY.days)).find({ _id: { $in: ids } });
-    const touched = new Map(existing.map((doc) => [doc._id, doc]));
+    const days = this.documentStore.collection<DayDoc>(collectionName(REPORT_HISTORY.days));
+    const touched = await loadDays(days, runs.map((run) => runDayDocId(version, run)));
     timer.lap('writeReadModelsMs');
-    for (const { run, id } of keyed) touched.set(id, addRunToDay(touched.get(id) ?? null, version, run, detection));
+    addRunsToDays(touched, version, runs, detection);
     timer.lap('analysisMs');
     const next = await this.documentStore.withTransaction(async (scope) => {
       const current = await this.versions(scope).findOne({ _id: version._id });
       // Only the lease holder writes a building version's days, and every batch moves its position: an
       // unchanged position means the days read above are still the stored ones.
       if (current?.state !== 'building' || current.lease?.owner !== this.options.owner || current.position !== version.position) return null;
-      if (touched.size > 0) {
-        await scope
-          .collection<DayDoc>(collectionName(REPORT_HISTORY.days))
-          .bulkWrite([...touched.values()].map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } })));
-      }
+      await saveDays(scope.collection<DayDoc>(collectionName(REPORT_HISTORY.days)), touched);
       return this.versions(scope).findOneAndUpdate(
         { _id: version._id },
         {
