@@ -55,6 +55,7 @@ import {
   concurrencyError,
   DEFAULT_BATCH_SIZE,
   matchesFilter,
+  OpenSubscriptions,
 } from './semantics.js';
 
 /** Events fetched per round trip when readAll has to skip system or non-matching events. */
@@ -142,7 +143,7 @@ async function collect<Item>(read: AsyncIterable<Item>): Promise<Item[]> {
 
 export class EventStoreDbEventStore implements EventStore {
   readonly #client: EventStoreDBClient;
-  readonly #subscriptions = new Set<Subscription>();
+  readonly #subscriptions = new OpenSubscriptions();
 
   /** Takes ownership of the client: `close()` disposes it. */
   constructor(client: EventStoreDBClient) {
@@ -222,14 +223,11 @@ export class EventStoreDbEventStore implements EventStore {
 
   subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription {
     const subscription = new EventStoreDbSubscription(this.#client, options, handler);
-    this.#subscriptions.add(subscription);
-    const forget = (): void => void this.#subscriptions.delete(subscription);
-    subscription.done.then(forget, forget);
-    return subscription;
+    return this.#subscriptions.track(subscription);
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.#subscriptions].map((subscription) => subscription.stop()));
+    await this.#subscriptions.stopAll();
     await this.#client.dispose();
   }
 

@@ -19,7 +19,7 @@ import type {
 } from '../../ports/eventStore.js';
 import { START } from '../../ports/eventStore.js';
 import { CatchUpSubscription, ChangeSignal } from './catchUpSubscription.js';
-import { assertAppendable, assertCount, assertExpectation, matchesFilter, toJsonText } from './semantics.js';
+import { assertAppendable, assertCount, assertExpectation, matchesFilter, OpenSubscriptions, toJsonText } from './semantics.js';
 
 interface StoredEvent {
   id: string;
@@ -48,7 +48,7 @@ export class MemoryEventStore implements EventStore {
   readonly #all: StoredEvent[] = [];
   readonly #streams = new Map<string, StoredEvent[]>();
   readonly #appended = new ChangeSignal();
-  readonly #subscriptions = new Set<Subscription>();
+  readonly #subscriptions = new OpenSubscriptions();
 
   async append(streamName: string, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
     assertAppendable(streamName, events);
@@ -107,13 +107,10 @@ export class MemoryEventStore implements EventStore {
       options,
       handler,
     );
-    this.#subscriptions.add(subscription);
-    const forget = (): void => void this.#subscriptions.delete(subscription);
-    subscription.done.then(forget, forget);
-    return subscription;
+    return this.#subscriptions.track(subscription);
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.#subscriptions].map((subscription) => subscription.stop()));
+    await this.#subscriptions.stopAll();
   }
 }

@@ -3,7 +3,7 @@
  * expected-revision checks, filter matching and argument checks.
  */
 import { ConcurrencyError } from '../../domain/shared/errors.js';
-import type { EventFilter, ExpectedRevision, NewEvent, StreamRevision } from '../../ports/eventStore.js';
+import type { EventFilter, ExpectedRevision, NewEvent, StreamRevision, Subscription } from '../../ports/eventStore.js';
 
 /** Default for SubscribeOptions.batchSize. */
 export const DEFAULT_BATCH_SIZE = 500;
@@ -70,3 +70,23 @@ export const matchesFilter = (filter: EventFilter | undefined, streamName: strin
 
 /** Data and metadata are stored as JSON text: what a reader gets back is what JSON can carry. */
 export const toJsonText = (value: unknown): string => JSON.stringify(value) ?? 'null';
+
+/** The subscriptions a store has handed out and not yet seen end, so that `close()` can stop them all. */
+export class OpenSubscriptions {
+  readonly #open = new Set<Subscription>();
+
+  /** Tracks `subscription` until it ends; `onEnd` runs after it is forgotten. */
+  track<S extends Subscription>(subscription: S, onEnd?: (remaining: number) => void): S {
+    this.#open.add(subscription);
+    const forget = (): void => {
+      this.#open.delete(subscription);
+      onEnd?.(this.#open.size);
+    };
+    subscription.done.then(forget, forget);
+    return subscription;
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.#open].map((subscription) => subscription.stop()));
+  }
+}

@@ -27,7 +27,7 @@ import type {
 } from '../../ports/eventStore.js';
 import { START } from '../../ports/eventStore.js';
 import { CatchUpSubscription, ChangeSignal } from './catchUpSubscription.js';
-import { assertAppendable, assertCount, assertExpectation, toJsonText } from './semantics.js';
+import { assertAppendable, assertCount, assertExpectation, OpenSubscriptions, toJsonText } from './semantics.js';
 
 export const EVENTS_FILE = 'events.sqlite';
 /** How long a writer waits for another process's write transaction before failing with SQLITE_BUSY. */
@@ -114,7 +114,7 @@ export class SqliteEventStore implements EventStore {
   >;
   readonly #readAllTransaction: Database.Transaction<(options: ReadAllOptions) => ReadAllResult>;
   readonly #appended = new ChangeSignal();
-  readonly #subscriptions = new Set<Subscription>();
+  readonly #subscriptions = new OpenSubscriptions();
   #pollTimer: NodeJS.Timeout | undefined;
   #lastDataVersion = 0n;
 
@@ -182,18 +182,14 @@ export class SqliteEventStore implements EventStore {
       options,
       handler,
     );
-    this.#subscriptions.add(subscription);
     this.#startPolling();
-    const forget = (): void => {
-      this.#subscriptions.delete(subscription);
-      if (this.#subscriptions.size === 0) this.#stopPolling();
-    };
-    subscription.done.then(forget, forget);
-    return subscription;
+    return this.#subscriptions.track(subscription, (remaining) => {
+      if (remaining === 0) this.#stopPolling();
+    });
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.#subscriptions].map((subscription) => subscription.stop()));
+    await this.#subscriptions.stopAll();
     this.#stopPolling();
     if (this.#db.open) this.#db.close();
   }
