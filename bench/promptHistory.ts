@@ -10,11 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
-import { createBrandReport } from '../src/app/brandReports.js';
-import type { AppContext } from '../src/app/context.js';
-import { createApiKey } from '../src/app/credentials.js';
-import { createPrompt } from '../src/app/prompts.js';
-import { createTeam, createWorkspace, setTeamPlan } from '../src/app/teams.js';
+import { createBrandReport } from '../src/app/brandReports/commands.js';
+import type { AppContext } from '../src/app/shared/context.js';
+import { createApiKey } from '../src/app/credentials/credentials.js';
+import { createPrompt } from '../src/app/prompts/prompts.js';
+import { createTeam, createWorkspace, setTeamPlan } from '../src/app/teams/teams.js';
 import { compose } from '../src/compose.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { RunCompleted } from '../src/domain/run/events.js';
@@ -30,7 +30,6 @@ import type { Projection } from '../src/projections/runner/projection.js';
 import { allProjections } from '../src/projections/index.js';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createApiApp } from '../src/api/app.js';
 
 const PROMPTS = 100;
 const DAYS = 90;
@@ -138,11 +137,7 @@ async function quietServer(config: Config): Promise<{ url: string; close(): Prom
   const composition = await compose(config, silent);
   const runner = composition.createProjectionRunner();
   await runner.start();
-  const app = createApiApp({
-    logger: silent,
-    services: composition.createServices(runner),
-    health: async () => ({ status: 'ok', version: 'bench', stores: composition.storeKinds, projections: [] }),
-  });
+  const app = composition.createHttpApp(composition.createServices(runner));
   const server = await new Promise<Server>((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });

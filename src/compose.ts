@@ -1,43 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Express } from 'express';
 import type { Logger } from 'pino';
-import type { AppContext } from './app/context.js';
-import { ApiRequestCounters } from './app/quota.js';
-import type { Services } from './app/services.js';
+import { createApiApp } from './api/app.js';
+import { createAuthorizer } from './api/auth/authorize.js';
+import { ApiRequestCounters } from './app/accounts/quota.js';
+import { DEFAULT_ENGINE_LIMIT, DEFAULT_LIMITS, RunScheduler } from './app/scheduler/scheduler.js';
+import type { EngineLimit } from './app/scheduler/limits.js';
+import { directoryPrompts } from './app/scheduler/promptSources.js';
+import type { AppContext } from './app/shared/context.js';
+import type { Services } from './app/shared/services.js';
+import type { HealthReport } from './app/system/health.js';
 import type { Config } from './config.js';
+import type { EngineId } from './domain/shared/engines.js';
+import { createEngines, describeEngines, SimulatedEngine } from './engines/index.js';
 import { createDocumentStore } from './infra/documentStore/index.js';
 import { createEventStore } from './infra/eventStore/index.js';
 import { allProjections } from './projections/index.js';
-import { ProjectionRunner } from './projections/runner/projectionRunner.js';
+import { ReportRebuilder, type RebuilderOptions } from './projections/reportHistory/rebuilder.js';
+import { ProjectionRunner, type ProjectionRunnerOptions } from './projections/runner/projectionRunner.js';
 import { ReadModels } from './projections/runner/readModels.js';
 
-/** The composition root: the one place that turns configuration into adapters. */
+export const VERSION = '0.1.0';
+
+/** What a caller may replace: tests and benchmarks control time. */
+export interface CompositionOverrides {
+  now?: () => Date;
+}
+
+/**
+ * The composition root: the one place that turns configuration into adapters and wires the objects the
+ * service, the CLI, the tests and the benchmarks run.
+ */
 export interface Composition {
+  config: Config;
   context: AppContext;
+  readModels: ReadModels;
   storeKinds: { events: string; readModels: string };
-  createProjectionRunner(): ProjectionRunner;
-  /** Query-side services whose writes wait for `runner` before answering (read-your-writes). */
-  createServices(runner: ProjectionRunner): Services;
+  createProjectionRunner(options?: Partial<ProjectionRunnerOptions>): ProjectionRunner;
+  /** `owner` names this process in rebuild leases. */
+  createRebuilder(owner: string, options?: Partial<RebuilderOptions>): ReportRebuilder;
+  createScheduler(): RunScheduler;
+  /** Services whose writes wait for `runner` before answering (read-your-writes); without one (a CLI command) they do not wait. */
+  createServices(runner: ProjectionRunner | null): Services;
+  /** The HTTP edge: REST routes with API-key authorization and quota. */
+  createHttpApp(services: Services, options?: { validateResponses?: boolean }): Express;
   close(): Promise<void>;
 }
 
-export async function compose(config: Config, logger: Logger): Promise<Composition> {
+/** The simulator costs nothing and limits nobody: only real providers are paced. */
+const SIMULATOR_LIMIT: EngineLimit = { concurrency: DEFAULT_LIMITS.concurrency, minIntervalMs: 0 };
+
+export const processOwner = (role: string): string => `${role}:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+
+export async function compose(config: Config, logger: Logger, overrides: CompositionOverrides = {}): Promise<Composition> {
   const eventStore = await createEventStore({ dataDir: config.dataDir, eventStoreUrl: config.eventStoreUrl });
   const documentStore = await createDocumentStore({ dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
-  const context: AppContext = { eventStore, documentStore, logger, now: () => new Date() };
+  const context: AppContext = { eventStore, documentStore, logger, now: overrides.now ?? (() => new Date()) };
   const readModels = new ReadModels(documentStore);
   const apiRequestCounters = new ApiRequestCounters(documentStore);
+  const storeKinds = {
+    events: config.eventStoreUrl ? 'eventstoredb' : 'embedded-sqlite',
+    readModels: config.mongodbUrl ? 'mongodb' : 'embedded-sqlite',
+  };
+  const engines = describeEngines(config.engineKeys);
+
+  const health = (runner: ProjectionRunner | null) => async (): Promise<HealthReport> => ({
+    status: 'ok',
+    version: VERSION,
+    stores: storeKinds,
+    projections: ((await runner?.status()) ?? []).map(({ name, version, state, lag }) => ({ name, version, state, lag })),
+  });
+
   return {
+    config,
     context,
-    storeKinds: {
-      events: config.eventStoreUrl ? 'eventstoredb' : 'embedded-sqlite',
-      readModels: config.mongodbUrl ? 'mongodb' : 'embedded-sqlite',
+    readModels,
+    storeKinds,
+    createProjectionRunner: (options = {}) => new ProjectionRunner(eventStore, documentStore, allProjections, { logger, ...options }),
+    createRebuilder: (owner, options = {}) =>
+      new ReportRebuilder(eventStore, documentStore, { owner, logger, now: context.now, ...options }),
+    createScheduler() {
+      const adapters = createEngines(config.engineKeys);
+      const engineLimits: Partial<Record<EngineId, EngineLimit>> = {};
+      for (const [engine, adapter] of Object.entries(adapters) as Array<[EngineId, (typeof adapters)[EngineId]]>) {
+        engineLimits[engine] = adapter instanceof SimulatedEngine ? SIMULATOR_LIMIT : DEFAULT_ENGINE_LIMIT;
+      }
+      return new RunScheduler({ context, engines: adapters, prompts: directoryPrompts(readModels), owner: processOwner('scheduler'), engineLimits });
     },
-    createProjectionRunner: () => new ProjectionRunner(eventStore, documentStore, allProjections, { logger }),
     createServices: (runner) => ({
       context,
       readModels,
-      apiRequestCounters,
-      readYourWrites: (position) => (position === null ? Promise.resolve() : runner.waitFor(position)),
+      engines,
+      health: health(runner),
+      readYourWrites: (position) => (position === null || runner === null ? Promise.resolve() : runner.waitFor(position)),
     }),
+    createHttpApp: (services, options = {}) =>
+      createApiApp({
+        logger,
+        services,
+        authorize: createAuthorizer(services, apiRequestCounters),
+        corsOrigins: config.corsOrigins,
+        validateResponses: options.validateResponses ?? false,
+      }),
     async close() {
       await eventStore.close();
       await documentStore.close();

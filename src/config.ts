@@ -31,6 +31,16 @@ const environmentSchema = z.object({
   PERPLEXITY_API_KEY: optionalText,
   SERPAPI_API_KEY: optionalText,
   AUDIT_ALLOW_PRIVATE_NETWORKS: flag,
+  CORS_ORIGINS: optionalText.transform((text, context): string[] | '*' => {
+    if (text === undefined) return [];
+    if (text === '*') return '*';
+    const origins = text.split(',').map((origin) => origin.trim()).filter(Boolean);
+    const origin = (candidate: string) => (URL.canParse(candidate) ? new URL(candidate) : null);
+    const invalid = origins.find((candidate) => !/^https?:$/.test(origin(candidate)?.protocol ?? ''));
+    if (invalid === undefined) return origins.map((candidate) => (origin(candidate) as URL).origin);
+    context.addIssue({ code: 'custom', message: `"${invalid}" is not an http(s) origin; expected * or comma-separated origins` });
+    return z.NEVER;
+  }),
 });
 
 export interface Config {
@@ -50,6 +60,8 @@ export interface Config {
     serpapi: string | undefined;
   };
   auditAllowPrivateNetworks: boolean;
+  /** Browser origins allowed to call `/v1`; `'*'` any; empty: no CORS headers at all. */
+  corsOrigins: readonly string[] | '*';
 }
 
 export class ConfigError extends Error {}
@@ -80,5 +92,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       serpapi: env.SERPAPI_API_KEY,
     },
     auditAllowPrivateNetworks: env.AUDIT_ALLOW_PRIVATE_NETWORKS,
+    corsOrigins: env.CORS_ORIGINS,
   };
 }

@@ -1,45 +1,32 @@
+import cors from 'cors';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
-import type { Services } from '../app/services.js';
+import type { Services } from '../app/shared/services.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
-import { mountRoutes } from './http/mount.js';
+import { mountRoutes, type Authorizer } from './http/mount.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi.js';
 import type { Route } from './http/route.js';
 import { accountRoutes } from './routes/accounts.js';
 import { brandReportRoutes } from './routes/brandReports.js';
-import { reportPromptRoutes } from './routes/reportPrompts.js';
-import { engineRoutes } from './routes/engines.js';
-import { describeEngines, type EngineDescription } from '../engines/index.js';
-import { documentationRoutes, healthRoutes, type HealthReport } from './routes/system.js';
+import { documentationRoutes, healthRoutes } from './routes/system.js';
 import { workspaceRoutes } from './routes/workspaces.js';
-
-export type { HealthReport } from './routes/system.js';
 
 export interface ApiDependencies {
   logger: Logger;
   services: Services;
-  health: () => Promise<HealthReport>;
-  /** The engines and whether each is simulated; all simulated when omitted (no keys configured). */
-  engines?: () => readonly EngineDescription[];
+  /** Who may call an authenticated route (API keys and their team's quota); the composition root supplies it. */
+  authorize: Authorizer;
+  /** Browser origins allowed to call `/v1` (CORS_ORIGINS); none: no CORS headers. */
+  corsOrigins?: readonly string[] | '*';
   /** Fail any answer that differs from its documented schema (tests). */
   validateResponses?: boolean;
 }
 
 /** Every route the API serves; the OpenAPI document is built from this same list. */
-export function apiRoutes(
-  health: () => Promise<HealthReport>,
-  engines: () => readonly EngineDescription[] = () => describeEngines({}),
-): readonly Route[] {
-  const routes: Route[] = [
-    ...healthRoutes(health),
-    ...brandReportRoutes,
-    ...reportPromptRoutes,
-    ...engineRoutes(engines),
-    ...accountRoutes,
-    ...workspaceRoutes,
-  ];
+export function apiRoutes(): readonly Route[] {
+  const routes: Route[] = [...healthRoutes, ...brandReportRoutes, ...accountRoutes, ...workspaceRoutes];
   let document: OpenApiDocument | undefined;
   routes.push(...documentationRoutes(() => (document ??= buildOpenApiDocument(routes))));
   return routes;
@@ -71,10 +58,16 @@ export function createApiApp(dependencies: ApiDependencies): Express {
       },
     }),
   );
+  const { corsOrigins = [] } = dependencies;
+  if (corsOrigins === '*' || corsOrigins.length > 0) {
+    // Bearer keys travel in a header, never in cookies, so credentials mode stays off.
+    app.use('/v1', cors({ origin: corsOrigins === '*' ? '*' : [...corsOrigins], allowedHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
+  }
   app.use(express.json({ limit: '1mb' }));
   const router = express.Router();
-  mountRoutes(router, apiRoutes(dependencies.health, dependencies.engines), {
+  mountRoutes(router, apiRoutes(), {
     services: dependencies.services,
+    authorize: dependencies.authorize,
     validateResponses: dependencies.validateResponses ?? false,
   });
   app.use(router);

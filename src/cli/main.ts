@@ -4,7 +4,8 @@ import { ConfigError, loadConfig, type Config } from '../config.js';
 import { compose } from '../compose.js';
 import { createLogger } from '../logger.js';
 import { startServer } from '../server.js';
-import { registerAdminCommands, type ActionRunner } from './adminCommands.js';
+import { registerAdminCommands } from './adminCommands.js';
+import type { ActionRunner } from './bindOperation.js';
 import { describeFailure, EXIT_FAILURE, EXIT_INPUT, printResult } from './output.js';
 import { printBanner } from './banner.js';
 import { registerReplayCommand } from './replayCommand.js';
@@ -27,7 +28,7 @@ const runAction =
   async (options) => {
     const composition = await compose(config, logger);
     try {
-      printResult(await action(composition.context, options), options.json === true);
+      printResult(await action(composition, options), options.json === true);
     } catch (error) {
       const { line, exitCode } = describeFailure(error, flagsByField);
       process.stderr.write(`${line}\n`);

@@ -1,21 +1,17 @@
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import { hostname } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
-import { requestReplay } from '../app/brandReports.js';
-import type { AppContext } from '../app/context.js';
-import { versionStatus, type RecalculationStatus } from '../app/queries/recalculation.js';
+import { requestReplay } from '../app/brandReports/commands.js';
+import { versionStatus, type RecalculationStatus } from '../app/brandReports/recalculation.js';
 import { brandReportStream } from '../domain/brandReport/events.js';
+import { processOwner, type Composition } from '../compose.js';
+import type { ReadModels } from '../projections/runner/readModels.js';
 import type { Collection } from '../ports/documentStore.js';
 import type { Position } from '../ports/eventStore.js';
-import { allProjections } from '../projections/index.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../projections/reportHistory/projection.js';
-import { ReportRebuilder } from '../projections/reportHistory/rebuilder.js';
 import type { ReportVersionDoc } from '../projections/reportHistory/versions.js';
-import { ProjectionRunner } from '../projections/runner/projectionRunner.js';
-import { ReadModels } from '../projections/runner/readModels.js';
-import type { ActionRunner } from './adminCommands.js';
+import type { ActionRunner } from './bindOperation.js';
 
 /** How often `--wait` looks at the version, and offers to take over a rebuild whose lease expired. */
 const POLL_MS = 250;
@@ -30,24 +26,25 @@ export function registerReplayCommand(program: Command, run: ActionRunner): void
     .option('--wait', 'rebuild in this process (or follow the server rebuilding it) until the new version serves queries')
     .option('--json', 'print one JSON object')
     .action(
-      run({ reportId: '--report' }, async (context, options) => {
+      run({ reportId: '--report' }, async (composition, options) => {
         const reportId = typeof options.report === 'string' ? options.report : '';
-        return { ...(await replay(context, reportId, options.wait === true)) };
+        return { ...(await replay(composition, reportId, options.wait === true)) };
       }),
     );
 }
 
-async function replay(context: AppContext, reportId: string, wait: boolean): Promise<RecalculationStatus> {
+async function replay(composition: Composition, reportId: string, wait: boolean): Promise<RecalculationStatus> {
+  const { context } = composition;
   const { position } = await requestReplay(context, reportId);
-  const runner = new ProjectionRunner(context.eventStore, context.documentStore, allProjections, { logger: context.logger });
+  const runner = composition.createProjectionRunner();
   await runner.start();
   try {
     await runner.waitFor(position, PROJECTION_WAIT_MS);
-    const opened = await openedVersion(context, reportId, position);
+    const opened = await openedVersion(composition, reportId, position);
     if (!wait) return versionStatus(opened);
     const progress = process.stderr.isTTY ? new ProgressBar() : null;
     try {
-      return versionStatus(await followRebuild(context, opened, { onVersion: (version) => progress?.show(version) }));
+      return versionStatus(await followRebuild(composition, opened, { onVersion: (version) => progress?.show(version) }));
     } finally {
       progress?.stop();
     }
@@ -56,17 +53,17 @@ async function replay(context: AppContext, reportId: string, wait: boolean): Pro
   }
 }
 
-const versionsCollection = (context: AppContext): Promise<Collection<ReportVersionDoc>> =>
-  new ReadModels(context.documentStore).collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
+const versionsCollection = (readModels: ReadModels): Promise<Collection<ReportVersionDoc>> =>
+  readModels.collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
 
 /**
  * The version our request opened: the projection starts it at the request's recorded time. A later change
  * may already have superseded it, and then that is what the status says.
  */
-async function openedVersion(context: AppContext, reportId: string, position: Position): Promise<ReportVersionDoc> {
+async function openedVersion({ context, readModels }: Composition, reportId: string, position: Position): Promise<ReportVersionDoc> {
   const request = (await context.eventStore.readStream(brandReportStream(reportId))).find((event) => event.position === position);
   if (!request) throw new Error(`Replay request of report ${reportId} not found at position ${position}`);
-  const versions = await versionsCollection(context);
+  const versions = await versionsCollection(readModels);
   const [opened] = await versions.find({ reportId, reason: 'replay', startedDate: request.created.toISOString() }, { sort: { version: -1 }, limit: 1 });
   if (!opened) throw new Error(`The replay of report ${reportId} opened no history version`);
   return opened;
@@ -83,9 +80,9 @@ export interface FollowOptions {
  * holds the lease, this one only follows its progress; if that process dies, its lease expires and this one
  * takes over from the last checkpoint. The live projections must run meanwhile (the rebuild chases them).
  */
-export async function followRebuild(context: AppContext, opened: ReportVersionDoc, options: FollowOptions = {}): Promise<ReportVersionDoc> {
-  const versions = await versionsCollection(context);
-  const rebuilder = new ReportRebuilder(context.eventStore, context.documentStore, { owner: `cli-${hostname()}-${process.pid}`, logger: context.logger });
+export async function followRebuild(composition: Composition, opened: ReportVersionDoc, options: FollowOptions = {}): Promise<ReportVersionDoc> {
+  const versions = await versionsCollection(composition.readModels);
+  const rebuilder = composition.createRebuilder(processOwner('cli'));
   let draining: Promise<void> | null = null;
   let failure: unknown = null;
   try {

@@ -1,14 +1,14 @@
 import type { Command } from 'commander';
 import { readFile } from 'node:fs/promises';
-import type { AppContext } from '../app/context.js';
-import { requireWorkspace } from '../app/aggregates.js';
-import { importRuns } from '../app/runs.js';
-import { daysBetween, isDay, utcDay } from '../app/scheduler/days.js';
+import type { AppContext } from '../app/shared/context.js';
+import { requireWorkspace } from '../app/shared/aggregates.js';
+import { importRuns } from '../app/runs/import.js';
+import { daysBetween, isDay, utcDay } from '../domain/shared/days.js';
 import { workspacePromptsFromLog } from '../app/scheduler/promptSources.js';
 import { recordSimulatedRuns } from '../app/scheduler/simulate.js';
 import { engineSchema, type EngineId } from '../domain/shared/engines.js';
 import { ValidationError } from '../domain/shared/errors.js';
-import type { ActionRunner } from './adminCommands.js';
+import type { ActionRunner } from './bindOperation.js';
 import { collect, parseFlag } from './flags.js';
 import { CliInputError } from './output.js';
 
@@ -64,7 +64,7 @@ export function registerRunCommands(program: Command, run: ActionRunner): void {
     .requiredOption('--file <file>', 'NDJSON file')
     .option('--json', 'print one JSON object')
     .action(
-      run({}, async (context, options) => {
+      run({}, async ({ context }, options) => {
         const lines = await readLines(String(options.file));
         try {
           return { ...(await importRuns(context, lines)) };
@@ -82,5 +82,5 @@ export function registerRunCommands(program: Command, run: ActionRunner): void {
     .requiredOption('--to <YYYY-MM-DD>', 'last day (UTC), included; at most 366 days after --from, not after today')
     .option('--engine <engine>', "engine to simulate (repeatable; default: all); a prompt runs only on engines that serve its country", collect)
     .option('--json', 'print one JSON object')
-    .action(run({ workspaceId: '--workspace' }, async (context, options) => ({ ...(await simulateRuns(context, options)) })));
+    .action(run({ workspaceId: '--workspace' }, async ({ context }, options) => ({ ...(await simulateRuns(context, options)) })));
 }

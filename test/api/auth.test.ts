@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { revokeApiKey } from '../../src/app/credentials.js';
+import { revokeApiKey } from '../../src/app/credentials/credentials.js';
 import { seedReport, seedTeam, type SeededTeam } from './support/seed.js';
 import { startTestApi, type TestApi } from './support/testApi.js';
 

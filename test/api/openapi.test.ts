@@ -40,7 +40,7 @@ describe('GET /v1/openapi.json', () => {
 
   test('documents every route the app serves, including any added outside the route definitions', () => {
     const served = servedRoutes(api.app.router.stack);
-    const defined = apiRoutes(async () => ({ status: 'ok', version: '', stores: { events: '', readModels: '' }, projections: [] })).map(
+    const defined = apiRoutes().map(
       (route) => `${route.method.toUpperCase()} ${expressPath(route.path)}`,
     );
     expect(new Set(served)).toEqual(new Set(documentedRoutes(document)));
@@ -87,8 +87,9 @@ describe('GET /v1/openapi.json', () => {
 
   test('describes the list query parameters and every response shape as a named schema', () => {
     expect(document.paths['/v1/reports/brand']?.get?.parameters).toEqual([
-      expect.objectContaining({ name: 'cursor', in: 'query', required: false, schema: { type: 'string', minLength: 1 } }),
       expect.objectContaining({ name: 'workspaceId', in: 'query', required: false, schema: { type: 'string', minLength: 1 } }),
+      expect.objectContaining({ name: 'brand', in: 'query', required: false, schema: { type: 'string', minLength: 1 } }),
+      expect.objectContaining({ name: 'cursor', in: 'query', required: false, schema: { type: 'string', minLength: 1 } }),
     ]);
     expect(Object.keys(document.components.schemas)).toEqual(
       expect.arrayContaining(['AccountInfo', 'BrandReport', 'BrandReportListItem', 'Competitor', 'CursorPaging', 'Error', 'Health', 'Tag', 'ValidationError', 'Workspace', 'WorkspacePrompt']),

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { setTeamPlan } from '../../src/app/teams.js';
+import { setTeamPlan } from '../../src/app/teams/teams.js';
 import { seedReport, seedTeam } from './support/seed.js';
 import { startTestApi, type TestApi } from './support/testApi.js';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ApiRequestCounters } from '../../src/app/quota.js';
+import { ApiRequestCounters } from '../../src/app/accounts/quota.js';
 import { SqliteDocumentStore } from '../../src/infra/documentStore/sqliteDocumentStore.js';
 
 const period = { start: '2026-11-01', end: '2026-12-01' };

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { pino } from 'pino';
-import { createBrandReport } from '../../src/app/brandReports.js';
-import { createPrompt } from '../../src/app/prompts.js';
-import { importRuns } from '../../src/app/runs.js';
-import { ReportRebuilder } from '../../src/projections/reportHistory/rebuilder.js';
+import { createBrandReport } from '../../src/app/brandReports/commands.js';
+import { createPrompt } from '../../src/app/prompts/prompts.js';
+import { importRuns } from '../../src/app/runs/import.js';
 import { seedTeam, type SeededTeam } from './support/seed.js';
 import { startTestApi, type TestApi } from './support/testApi.js';
 
@@ -11,7 +9,7 @@ let api: TestApi;
 let team: SeededTeam;
 let promptIds: string[];
 const window = 'startDate=2026-11-01&endDate=2026-11-03&country=us';
-const rebuild = () => new ReportRebuilder(api.context.eventStore, api.context.documentStore, { owner: 'test', logger: pino({ level: 'silent' }), retireGraceMs: 0 }).drain();
+const rebuild = () => api.rebuild();
 
 const newSettings = {
   brandVariations: ['Acme Cloud', 'AcmeSoft'],

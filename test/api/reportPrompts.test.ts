@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pino } from 'pino';
-import { createBrandReport } from '../../src/app/brandReports.js';
-import { createApiKey } from '../../src/app/credentials.js';
-import { createPrompt, createTag } from '../../src/app/prompts.js';
-import { ReportRebuilder } from '../../src/projections/reportHistory/rebuilder.js';
+import { createBrandReport } from '../../src/app/brandReports/commands.js';
+import { createApiKey } from '../../src/app/credentials/credentials.js';
+import { createPrompt } from '../../src/app/prompts/prompts.js';
+import { createTag } from '../../src/app/tags/tags.js';
 import { runGeolens } from '../support/cli.js';
 import { seedTeam, type SeededTeam } from './support/seed.js';
 import { startTestApi, type TestApi } from './support/testApi.js';
@@ -56,7 +55,7 @@ beforeAll(async () => {
     })
   ).id;
   await api.settle();
-  await new ReportRebuilder(api.context.eventStore, api.context.documentStore, { owner: 'test', logger: pino({ level: 'silent' }) }).drain();
+  await api.rebuild();
 
   const file = join(api.dataDir, 'runs.ndjson');
   await writeFile(file, `${knownRuns().join('\n')}\n`);
@@ -91,15 +90,20 @@ describe('GET /v1/reports/brand/{reportId}/prompts/{promptId}', () => {
         { brand: 'Globex', rank: 2, mentions: 2, brandCoverage: 2 / 3, sentiment: { positive: 0.5, neutral: 0.5, negative: 0, nss: 0.5 } },
         { brand: 'Initech', rank: 3, mentions: 1, brandCoverage: 1 / 3, sentiment: { positive: 0, neutral: 0, negative: 1, nss: -1 } },
       ],
-      domainCategories: expect.arrayContaining([
+      domainCategories: [
         { category: 'Brand', value: 2 },
         { category: 'Competitor', value: 1 },
-        { category: 'Encyclopedia', value: 1 },
-        { category: 'Community/Forum', value: 1 },
-        { category: 'Video', value: 1 },
-        { category: 'News/Media', value: 1 },
         { category: 'Social Media', value: 0 },
-      ]),
+        { category: 'Community/Forum', value: 1 },
+        { category: 'Encyclopedia', value: 1 },
+        { category: 'News/Media', value: 1 },
+        { category: 'Blogs/Personal Sites', value: 0 },
+        { category: 'Government/NGO', value: 0 },
+        { category: 'Education', value: 0 },
+        { category: 'Video', value: 1 },
+        { category: 'Others', value: 0 },
+        { category: 'Unclassified', value: 0 },
+      ],
       brandReports: [{ id: reportId, brand: 'Acme', brandDomain: 'acme.com', reportTitle: 'Acme visibility' }],
       tags: [{ id: tagId, name: 'Pricing', color: 'gold' }],
     });
@@ -124,7 +128,6 @@ describe('GET /v1/reports/brand/{reportId}/prompts/{promptId}', () => {
     ['gb instead of uk', 'startDate=2026-11-01&endDate=2026-11-02&country=gb', 'country', 'invalid_value'],
     ['a malformed date', 'startDate=2026-13-01&endDate=2026-11-02&country=us', 'startDate', 'custom'],
     ['a missing country', 'startDate=2026-11-01&endDate=2026-11-02', 'country', 'invalid_value'],
-    ['an unknown parameter', `${window}&colour=red`, 'colour', 'unrecognized_keys'],
   ])('400 for %s', async (_name, query, path, code) => {
     const { status, body } = await api.call('GET', `/v1/reports/brand/${reportId}/prompts/${firstPrompt}?${query}`, { key: team.readKey });
     expect(status).toBe(400);

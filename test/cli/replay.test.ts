@@ -4,18 +4,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
-import { createBrandReport, requestReplay } from '../../src/app/brandReports.js';
-import type { AppContext } from '../../src/app/context.js';
-import { createPrompt } from '../../src/app/prompts.js';
-import { importRuns } from '../../src/app/runs.js';
-import { createTeam, createWorkspace } from '../../src/app/teams.js';
+import { createBrandReport, requestReplay } from '../../src/app/brandReports/commands.js';
+import type { AppContext } from '../../src/app/shared/context.js';
+import { createPrompt } from '../../src/app/prompts/prompts.js';
+import { importRuns } from '../../src/app/runs/import.js';
+import { createTeam, createWorkspace } from '../../src/app/teams/teams.js';
 import { followRebuild } from '../../src/cli/replayCommand.js';
 import { SqliteDocumentStore } from '../../src/infra/documentStore/sqliteDocumentStore.js';
 import { SqliteEventStore } from '../../src/infra/eventStore/sqliteEventStore.js';
 import type { Collection } from '../../src/ports/documentStore.js';
 import type { DayDoc } from '../../src/projections/reportHistory/dayDocument.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../../src/projections/reportHistory/projection.js';
-import { ReportRebuilder } from '../../src/projections/reportHistory/rebuilder.js';
 import type { ReportVersionDoc } from '../../src/projections/reportHistory/versions.js';
 import { ReadModels } from '../../src/projections/runner/readModels.js';
 import { historyHarness, type HistoryHarness } from '../projections/reportHistory/support.js';
@@ -158,19 +157,19 @@ describe('replay --wait beside a server that rebuilds', () => {
   test('it leaves a rebuild whose lease the server holds to the server and reports that rebuild', async () => {
     await leaseTo('server', 60_000);
     const seen: ReportVersionDoc[] = [];
-    const following = followRebuild(harness.context, building, { pollMs: 10, onVersion: (version) => seen.push(version) });
+    const following = followRebuild(harness.composition, building, { pollMs: 10, onVersion: (version) => seen.push(version) });
     while (seen.length < 5) await delay(10);
     expect(seen.map(({ state, processed, lease }) => ({ state, processed, owner: lease?.owner }))).toEqual(
       Array.from({ length: seen.length }, () => ({ state: 'building', processed: 0, owner: 'server' })),
     );
 
-    await new ReportRebuilder(harness.context.eventStore, harness.context.documentStore, { owner: 'server', logger: harness.context.logger }).drain();
+    await harness.composition.createRebuilder('server').drain();
     expect(await following).toMatchObject({ version: building.version, state: 'active', processed: RUNS });
   });
 
   test('it takes over a rebuild whose holder stopped renewing its lease, and finishes it', async () => {
     await leaseTo('crashed-server', 300);
-    const finished = await followRebuild(harness.context, building, { pollMs: 20 });
+    const finished = await followRebuild(harness.composition, building, { pollMs: 20 });
     expect(finished).toMatchObject({ version: building.version, state: 'active', processed: RUNS, total: RUNS });
   });
 });

@@ -1,7 +1,7 @@
-import { assertCanWrite, type Principal } from '../../app/principal.js';
-import { meterApiRequest } from '../../app/quota.js';
-import type { Services } from '../../app/services.js';
-import type { Route } from '../http/route.js';
+import { meterApiRequest, type ApiRequestCounters } from '../../app/accounts/quota.js';
+import { admit } from '../../app/shared/operation.js';
+import type { Services } from '../../app/shared/services.js';
+import type { Authorizer } from '../http/mount.js';
 import { authenticate } from './authenticate.js';
 
 /**
@@ -10,9 +10,11 @@ import { authenticate } from './authenticate.js';
  * asked for), then 403 for a read-only key on a write route, before the body is even looked at. Workspace
  * scope (403) and existence (404) depend on the resource and are checked by the application layer.
  */
-export async function authorize(services: Services, route: Route, authorization: string | undefined): Promise<Principal> {
-  const principal = await authenticate(services, authorization);
-  await meterApiRequest(services, principal, { answerWithoutPlan: route.answerWithoutPlan });
-  if (route.auth === 'write') assertCanWrite(principal);
-  return principal;
+export function createAuthorizer(services: Services, counters: ApiRequestCounters): Authorizer {
+  return async (route, authorization) => {
+    const principal = await authenticate(services, authorization);
+    await meterApiRequest(services, counters, principal, { answerWithoutPlan: route.operation.answerWithoutPlan });
+    admit(route.operation, principal);
+    return principal;
+  };
 }

@@ -1,11 +1,15 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { RequestHandler, Response, Router } from 'express';
-import type { Services } from '../../app/services.js';
-import { jsonEqual } from '../../domain/shared/jsonEqual.js';
-import { authorize } from '../auth/authorize.js';
+import type { Principal } from '../../app/shared/principal.js';
+import type { Services } from '../../app/shared/services.js';
 import type { Route } from './route.js';
+
+/** Admits a request to a route of an authenticated operation: 401, 429 and 403 as `authorize` decides. */
+export type Authorizer = (route: Route, authorization: string | undefined) => Promise<Principal>;
 
 export interface MountOptions {
   services: Services;
+  authorize: Authorizer;
   /**
    * Check every answer against its documented schema and fail the request when it differs (a field missing,
    * extra or of another type). On in tests, so the OpenAPI document cannot drift from what is served.
@@ -17,30 +21,29 @@ export interface MountOptions {
 export const expressPath = (openApiPath: string): string => openApiPath.replace(/\{(\w+)\}/g, ':$1');
 
 function assertDocumented(route: Route, body: unknown): void {
-  const schema = route.success.schema;
-  if (schema === undefined) return;
-  const parsed = schema.safeParse(body);
-  if (!parsed.success || !jsonEqual(parsed.data, JSON.parse(JSON.stringify(body)))) {
+  const parsed = route.operation.output.safeParse(body);
+  if (!parsed.success || !isDeepStrictEqual(parsed.data, JSON.parse(JSON.stringify(body)))) {
     const problem = parsed.success ? 'fields outside the schema' : parsed.error.message;
-    throw new Error(`${route.operationId} answered outside its documented schema: ${problem}`);
+    throw new Error(`${route.operation.name} answered outside its documented schema: ${problem}`);
   }
 }
 
 function send(response: Response, route: Route, body: unknown): void {
-  response.status(route.success.status);
-  if (route.success.contentType === 'text/html') {
+  response.status(route.status);
+  if (route.contentType === 'text/html') {
     // The docs page is self-contained; the policy makes sure nothing could load from elsewhere.
     response.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     response.type('html').send(body);
     return;
   }
-  response.json(body);
+  if (body === undefined) response.end();
+  else response.json(body);
 }
 
 function handlerFor(route: Route, options: MountOptions): RequestHandler {
   const { services, validateResponses = false } = options;
   return async (request, response) => {
-    const principal = route.auth === 'none' ? null : await authorize(services, route, request.headers.authorization);
+    const principal = route.operation.access === 'public' ? null : await options.authorize(route, request.headers.authorization);
     const body = await route.run(request, principal, services, request.log);
     if (validateResponses) assertDocumented(route, body);
     send(response, route, body);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isDeepStrictEqual } from 'node:util';
 import { plainErrorSchema, validationErrorSchema } from './errors.js';
+import type { Access } from '../../app/shared/operation.js';
 import type { Route } from './route.js';
 
 export type JsonSchema = { [keyword: string]: unknown };
@@ -66,8 +67,8 @@ const jsonContent = (schema: JsonSchema) => ({ 'application/json': { schema } })
 
 function parametersOf(route: Route, components: SchemaComponents): JsonSchema[] {
   const located = [
-    { location: 'path', schema: route.params },
-    { location: 'query', schema: route.query },
+    { location: 'path', schema: route.parts.params },
+    { location: 'query', schema: route.parts.query },
   ];
   return located.flatMap(({ location, schema }) => {
     if (schema === undefined) return [];
@@ -84,37 +85,49 @@ function parametersOf(route: Route, components: SchemaComponents): JsonSchema[] 
   });
 }
 
+const CREDENTIAL_ERRORS: Record<Exclude<Access, 'public' | 'operator'>, string> = {
+  read: '',
+  write: 'The credential has read permission only',
+};
+
 function responsesOf(route: Route, components: SchemaComponents): Record<string, JsonSchema> {
-  const { success } = route;
+  const { operation } = route;
   const plain = (description: string) => ({ description, content: jsonContent(components.convert(plainErrorSchema, 'output')) });
+  const authenticated = operation.access === 'read' || operation.access === 'write';
+  const success =
+    route.contentType === 'text/html'
+      ? { 'text/html': { schema: { type: 'string' } } }
+      : jsonContent(components.convert(operation.output, 'output'));
   const responses: Record<string, JsonSchema> = {
-    [success.status]: {
-      description: success.description,
-      ...(success.schema ? { content: jsonContent(components.convert(success.schema, 'output')) } : { content: { [success.contentType]: {} } }),
-    },
+    [route.status]: { description: operation.answers, ...(route.status === 204 ? {} : { content: success }) },
   };
-  if (route.params || route.query || route.body) {
+  if (Object.keys(route.parts).length > 0) {
     responses[400] = { description: 'Validation failed', content: jsonContent(components.convert(validationErrorSchema, 'output')) };
   }
-  if (route.auth !== 'none') responses[401] = plain('Missing, malformed, unknown or revoked API key');
-  const forbidden = [route.auth === 'write' ? 'The key has read permission only' : '', route.errors[403] ?? ''].filter(Boolean);
+  if (authenticated) responses[401] = plain('Missing, malformed, unknown or revoked API key');
+  const forbidden = [authenticated ? CREDENTIAL_ERRORS[operation.access] : '', operation.errors[403] ?? ''].filter(Boolean);
   if (forbidden.length > 0) responses[403] = plain(forbidden.join('; '));
-  if (route.errors[404]) responses[404] = plain(route.errors[404]);
-  if (route.auth !== 'none') responses[429] = plain("The team's API request quota for the billing period is exhausted");
+  if (operation.errors[404]) responses[404] = plain(operation.errors[404]);
+  if (operation.errors[409]) responses[409] = plain(operation.errors[409]);
+  if (authenticated) {
+    const quota = ["The team's API request quota for the billing period is exhausted", operation.errors[429] ?? ''].filter(Boolean);
+    responses[429] = plain(quota.join('; '));
+  }
   responses[500] = plain('Unexpected server error; details are in the server log under the x-request-id');
   return responses;
 }
 
 function operationOf(route: Route, components: SchemaComponents): OpenApiOperation {
+  const { operation } = route;
   const parameters = parametersOf(route, components);
   return {
-    operationId: route.operationId,
-    summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
-    tags: [route.tag],
-    ...(route.auth === 'none' ? { security: [] } : {}),
+    operationId: operation.name,
+    summary: operation.summary,
+    ...(operation.description ? { description: operation.description } : {}),
+    tags: [operation.tag],
+    ...(operation.access === 'public' ? { security: [] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.body ? { requestBody: { required: true, content: jsonContent(components.convert(route.body, 'input')) } } : {}),
+    ...(route.parts.body ? { requestBody: { required: true, content: jsonContent(components.convert(route.parts.body, 'input')) } } : {}),
     responses: responsesOf(route, components),
   };
 }
@@ -140,6 +153,6 @@ export function buildOpenApiDocument(routes: readonly Route[]): OpenApiDocument 
       schemas: components.schemas,
     },
     security: [{ bearerAuth: [] }],
-    tags: [...new Set(routes.map(({ tag }) => tag))].map((name) => ({ name })),
+    tags: [...new Set(routes.map(({ operation }) => operation.tag))].map((name) => ({ name })),
   };
 }

@@ -1,126 +1,127 @@
 import { z } from 'zod';
 import type { Logger } from 'pino';
-import type { Principal } from '../../app/principal.js';
-import type { Services } from '../../app/services.js';
-import { parseOrThrow } from '../../domain/shared/zodIssues.js';
+import type { Operation } from '../../app/shared/operation.js';
+import type { Principal } from '../../app/shared/principal.js';
+import type { Services } from '../../app/shared/services.js';
+import { textInputReader } from '../../app/shared/textInput.js';
+import { ValidationError, type ValidationIssue } from '../../domain/shared/errors.js';
+import { issuesFromZod, validationFailed } from '../../domain/shared/zodIssues.js';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
+type Part = 'params' | 'query' | 'body';
 
-/** `none`: public; `read`: any valid key; `write`: a key with write permission. */
-export type AuthRequirement = 'none' | 'read' | 'write';
-
-export interface SuccessResponse {
-  status: number;
-  description: string;
-  /** Absent for non-JSON answers (the docs page). */
-  schema?: z.ZodType;
-  contentType: 'application/json' | 'text/html';
-}
-
-/** Error statuses a route adds to the ones every route of its kind has (400, 401, 429, 500). */
-export type RouteErrors = Partial<Record<403 | 404, string>>;
-
-type Parsed<Schema> = Schema extends z.ZodType ? z.output<Schema> : undefined;
-
-export interface HandlerInput<Auth extends AuthRequirement, Params, Query, Body> {
-  params: Parsed<Params>;
-  query: Parsed<Query>;
-  body: Parsed<Body>;
-  principal: Auth extends 'none' ? null : Principal;
-  services: Services;
-  log: Logger;
-}
-
-export interface RouteSpec<
-  Auth extends AuthRequirement,
-  Params extends z.ZodType | undefined,
-  Query extends z.ZodType | undefined,
-  Body extends z.ZodType | undefined,
-> {
+/** How one operation is reached over HTTP; everything else (schemas, handler, access) is the operation's. */
+export interface RestBinding {
   method: HttpMethod;
-  /** OpenAPI form: `/v1/reports/brand/{reportId}`. */
+  /** OpenAPI form: `/v1/workspaces/{id}/prompts`. */
   path: string;
-  operationId: string;
-  summary: string;
-  description?: string;
-  /** Groups operations in the OpenAPI document and the docs page. */
-  tag: string;
-  auth: Auth;
-  /** Answer, without counting, when the team has no active plan (the account endpoint tells why). */
-  answerWithoutPlan?: boolean;
-  params?: Params;
-  query?: Query;
-  body?: Body;
-  /**
-   * The body schema documents the request, but the domain applies it: PATCH must drop fields sent with their
-   * stored value before validating (rule 3). The edge then only requires a JSON object.
-   */
-  bodyValidatedByDomain?: boolean;
-  success: SuccessResponse;
-  errors?: RouteErrors;
-  handler(input: HandlerInput<Auth, Params, Query, Body>): Promise<unknown>;
+  /** Path parameters whose input field has another name (`{id}` is `workspaceId`). */
+  pathFields?: Record<string, string>;
+  /** Input fields read from the query string of a method with a body; without a body, every field not in the path. */
+  queryFields?: readonly string[];
+  /** The whole JSON body is this input field, validated by the domain; the document shows `documentedAs`. */
+  bodyAs?: { field: string; documentedAs: z.ZodType };
+  /** Default 200. */
+  status?: number;
+  /** Default JSON; the docs page is HTML. */
+  contentType?: 'application/json' | 'text/html';
 }
 
 export interface RawRequest {
-  params: unknown;
+  params: Record<string, unknown>;
   query: unknown;
   body: unknown;
 }
 
-/** A route with its types erased, so that routes of every shape share one list (mounting, OpenAPI). */
+/** An operation bound to a method and path: what mounting and the OpenAPI document read. */
 export interface Route {
+  readonly operation: Operation;
   readonly method: HttpMethod;
   readonly path: string;
-  readonly operationId: string;
-  readonly summary: string;
-  readonly description: string | undefined;
-  readonly tag: string;
-  readonly auth: AuthRequirement;
-  readonly answerWithoutPlan: boolean;
-  readonly params: z.ZodType | undefined;
-  readonly query: z.ZodType | undefined;
-  readonly body: z.ZodType | undefined;
-  readonly success: SuccessResponse;
-  readonly errors: RouteErrors;
-  /** Validates params, query and body (400 with the failing part as `target`), then runs the handler. */
+  readonly status: number;
+  readonly contentType: 'application/json' | 'text/html';
+  /** Schemas of each part of the request as the document shows them, under their HTTP names. */
+  readonly parts: Partial<Record<Part, z.ZodObject | z.ZodType>>;
   run(request: RawRequest, principal: Principal | null, services: Services, log: Logger): Promise<unknown>;
 }
 
-const jsonObjectSchema = z.looseObject({}, { error: 'Expected a JSON object body (Content-Type: application/json)' });
+const hasBody = (method: HttpMethod) => method === 'post' || method === 'patch' || method === 'put';
 
-export function defineRoute<
-  Auth extends AuthRequirement,
-  Params extends z.ZodType | undefined = undefined,
-  Query extends z.ZodType | undefined = undefined,
-  Body extends z.ZodType | undefined = undefined,
->(spec: RouteSpec<Auth, Params, Query, Body>): Route {
-  const parse = (schema: z.ZodType | undefined, value: unknown, target: 'params' | 'query' | 'body'): unknown =>
-    schema === undefined ? undefined : parseOrThrow(schema, value, target);
-  const bodyCheck = spec.bodyValidatedByDomain ? jsonObjectSchema : spec.body;
+const pathParameterNames = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
+
+const pick = (shape: z.ZodRawShape, fields: readonly string[]): z.ZodRawShape =>
+  Object.fromEntries(fields.map((field) => [field, shape[field] as z.ZodType]));
+
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const NOT_AN_OBJECT = 'Expected a JSON object body (Content-Type: application/json)';
+
+export function restRoute(operation: Operation, binding: RestBinding): Route {
+  if (operation.access === 'operator') throw new Error(`${operation.name} is for operators only and has no HTTP route`);
+  const shape = operation.input.shape as z.ZodRawShape;
+  const parameterNames = pathParameterNames(binding.path);
+  const fieldOf = (parameter: string) => binding.pathFields?.[parameter] ?? parameter;
+  const pathFields = parameterNames.map(fieldOf);
+  const remaining = Object.keys(shape).filter((field) => !pathFields.includes(field));
+  const queryFields = hasBody(binding.method) ? (binding.queryFields ?? []) : remaining;
+  const bodyFields = hasBody(binding.method) ? remaining.filter((field) => !queryFields.includes(field)) : [];
+  for (const field of [...pathFields, ...queryFields]) {
+    if (!(field in shape)) throw new Error(`${operation.name}: ${field} is not an input field`);
+  }
+  const readQuery = textInputReader(operation.input, queryFields);
+  const partOf = (field: string | undefined): Part => {
+    if (field !== undefined && pathFields.includes(field)) return 'params';
+    if (field !== undefined && queryFields.includes(field)) return 'query';
+    return bodyFields.length > 0 ? 'body' : 'query';
+  };
+
+  const readBody = (body: unknown): Record<string, unknown> => {
+    if (bodyFields.length === 0) return {};
+    if (!isJsonObject(body)) throw new ValidationError(`Invalid body: ${NOT_AN_OBJECT}`, [{ path: '', message: NOT_AN_OBJECT, code: 'invalid_type' }], 'body');
+    if (binding.bodyAs) return { [binding.bodyAs.field]: body };
+    const unknown = Object.keys(body).filter((key) => !bodyFields.includes(key));
+    if (unknown.length > 0) {
+      throw validationFailed(unknown.map((key) => ({ path: key, message: `Unrecognized field "${key}"`, code: 'unrecognized_keys' })), 'body');
+    }
+    return body;
+  };
+
+  /** The first part that failed (path, then query, then body) is the error's target, with its issues. */
+  const failure = (issues: ValidationIssue[]): ValidationError => {
+    for (const part of ['params', 'query', 'body'] as const) {
+      const ofPart = issues.filter((issue) => partOf(issue.path.split('.')[0] || undefined) === part);
+      if (ofPart.length === 0) continue;
+      const named = part === 'params' ? ofPart.map((issue) => ({ ...issue, path: httpName(issue.path) })) : ofPart;
+      return validationFailed(named, part);
+    }
+    return validationFailed(issues, partOf(undefined));
+  };
+  const httpName = (path: string): string => {
+    const [field, ...rest] = path.split('.');
+    const parameter = parameterNames.find((name) => fieldOf(name) === field) ?? field;
+    return [parameter, ...rest].join('.');
+  };
+
+  const documentedParams = z.object(Object.fromEntries(parameterNames.map((name) => [name, shape[fieldOf(name)] as z.ZodType])));
   return {
-    method: spec.method,
-    path: spec.path,
-    operationId: spec.operationId,
-    summary: spec.summary,
-    description: spec.description,
-    tag: spec.tag,
-    auth: spec.auth,
-    answerWithoutPlan: spec.answerWithoutPlan ?? false,
-    params: spec.params,
-    query: spec.query,
-    body: spec.body,
-    success: spec.success,
-    errors: spec.errors ?? {},
-    run(request, principal, services, log) {
-      type Input = HandlerInput<Auth, Params, Query, Body>;
-      return spec.handler({
-        params: parse(spec.params, request.params, 'params') as Input['params'],
-        query: parse(spec.query, request.query, 'query') as Input['query'],
-        body: (spec.body === undefined ? undefined : parse(bodyCheck, request.body, 'body')) as Input['body'],
-        principal: principal as Input['principal'],
-        services,
-        log,
-      });
+    operation,
+    method: binding.method,
+    path: binding.path,
+    status: binding.status ?? 200,
+    contentType: binding.contentType ?? 'application/json',
+    parts: {
+      ...(parameterNames.length > 0 ? { params: documentedParams } : {}),
+      ...(queryFields.length > 0 ? { query: z.object(pick(shape, queryFields)) } : {}),
+      ...(bodyFields.length > 0 ? { body: binding.bodyAs?.documentedAs ?? z.object(pick(shape, bodyFields)).strict() } : {}),
+    },
+    async run(request, principal, services, log) {
+      const fromPath = Object.fromEntries(parameterNames.map((name) => [fieldOf(name), request.params[name]]));
+      const fromQuery = readQuery(isJsonObject(request.query) ? request.query : {});
+      const input = { ...readBody(request.body), ...fromQuery, ...fromPath };
+      const parsed = operation.validator.safeParse(input);
+      if (!parsed.success) throw failure(issuesFromZod(parsed.error));
+      return operation.runValidated(parsed.data, { principal, services, log });
     },
   };
 }

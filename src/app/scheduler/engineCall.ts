@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { EngineError, EngineRateLimitedError, EngineTimeoutError, type Engine, type EngineAnswer, type EngineRequest } from '../../engines/index.js';
-import { errorClass } from '../runRecording.js';
+import { errorClass } from '../runs/runEvents.js';
 import { untilAborted, type SchedulerClock } from './clock.js';
 import type { EngineGate } from './limits.js';
 

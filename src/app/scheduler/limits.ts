@@ -1,45 +1,5 @@
-import type { SchedulerClock } from './clock.js';
-
-/**
- * Counts holders and makes the one past `limit` wait; waiting ends early, with the reason, when `signal` aborts.
- * A release hands its slot straight to the first waiter, so a newcomer cannot slip in between.
- */
-export class Semaphore {
-  private holders = 0;
-  private readonly waiting: Array<() => void> = [];
-
-  constructor(private readonly limit: number) {}
-
-  async acquire(signal: AbortSignal): Promise<() => void> {
-    signal.throwIfAborted();
-    if (this.holders < this.limit) this.holders += 1;
-    else await this.queue(signal);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.holders -= 1;
-    };
-  }
-
-  private queue(signal: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const wake = () => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      const onAbort = () => {
-        const index = this.waiting.indexOf(wake);
-        if (index >= 0) this.waiting.splice(index, 1);
-        reject(signal.reason as Error);
-      };
-      this.waiting.push(wake);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-}
+import { Semaphore } from 'async-mutex';
+import { untilAborted, type SchedulerClock } from './clock.js';
 
 export interface EngineLimit {
   /** Calls to the engine in flight at once. */
@@ -63,9 +23,15 @@ export class EngineGate {
     this.slots = new Semaphore(limit.concurrency);
   }
 
-  /** Resolves with the release of the slot once a call may start. */
+  /** Resolves with the release of the slot once a call may start; rejects when `signal` aborts first. */
   async admit(signal: AbortSignal): Promise<() => void> {
-    const release = await this.slots.acquire(signal);
+    signal.throwIfAborted();
+    const acquiring = this.slots.acquire();
+    const [, release] = await untilAborted(acquiring, signal).catch((error: unknown) => {
+      // Given up while queued: the slot, once granted, goes straight back.
+      void acquiring.then(([, granted]) => granted());
+      throw error;
+    });
     try {
       const now = this.clock.now().getTime();
       const startMs = Math.max(now, this.nextStartMs);
@@ -81,16 +47,4 @@ export class EngineGate {
   pauseUntil(epochMs: number): void {
     this.nextStartMs = Math.max(this.nextStartMs, epochMs);
   }
-}
-
-/** Runs `work` on every item with at most `limit` running at once; stops taking items once `signal` aborts. */
-export async function forEachBounded<T>(items: readonly T[], limit: number, signal: AbortSignal, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (!signal.aborted && next < items.length) {
-      const item = items[next++] as T;
-      await work(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

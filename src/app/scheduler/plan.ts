@@ -2,7 +2,7 @@ import { scheduledRunId } from '../../domain/run/events.js';
 import type { CountryCode } from '../../domain/shared/countries.js';
 import { ENGINES, type EngineId } from '../../domain/shared/engines.js';
 import { SUPPORTED_COUNTRIES } from '../../engines/index.js';
-import type { RunSubject } from '../runRecording.js';
+import type { RunSubject } from '../runs/runEvents.js';
 
 /** An active prompt as the scheduler needs it. */
 export interface ScheduledPrompt {

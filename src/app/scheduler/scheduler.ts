@@ -2,14 +2,15 @@ import type { Logger } from 'pino';
 import { runStream } from '../../domain/run/events.js';
 import type { EngineId } from '../../domain/shared/engines.js';
 import { SimulatedEngine, type Engine } from '../../engines/index.js';
-import type { AppContext } from '../context.js';
-import { answeredRun, errorClass, failedRun } from '../runRecording.js';
-import { recordRun } from '../runs.js';
+import type { AppContext } from '../shared/context.js';
+import { answeredRun, errorClass, failedRun } from '../runs/runEvents.js';
+import { recordRun } from '../runs/import.js';
 import { systemClock, type SchedulerClock } from './clock.js';
-import { clampToDay, utcDay } from './days.js';
+import { clampToDay, utcDay } from '../../domain/shared/days.js';
 import { callWithRetries, type CallOutcome, type RetryPolicy } from './engineCall.js';
 import { JobLeases } from './leases.js';
-import { EngineGate, forEachBounded, type EngineLimit } from './limits.js';
+import { EngineGate, type EngineLimit } from './limits.js';
+import PQueue from 'p-queue';
 import { jobSubject, planDay, type PromptSource, type RunJob } from './plan.js';
 
 export interface SchedulerLimits extends RetryPolicy {
@@ -119,14 +120,24 @@ export class RunScheduler {
     const engines = this.engines().map(([engine]) => engine);
     const jobs = planDay(await this.options.prompts(), day, engines).filter((job) => !this.settled.runIds.has(job.runId));
     const outcome: DayOutcome = { recorded: 0, failed: 0, skipped: 0, deferred: 0, aborted: 0 };
-    await forEachBounded(jobs, this.limits.concurrency, signal, async (job) => {
+    const queue = new PQueue({ concurrency: this.limits.concurrency });
+    const runOne = async (job: RunJob) => {
       const result = await this.runJob(job, signal).catch((error: unknown): JobOutcome => {
         this.logger.error({ runId: job.runId, errorClass: errorClass(error) }, 'job not recorded; the next pass tries again');
         return 'deferred';
       });
       outcome[result] += 1;
       if (result === 'recorded' || result === 'failed' || result === 'skipped') this.settled.runIds.add(job.runId);
-    });
+    };
+    // Once `signal` aborts, jobs still queued are dropped unstarted; those running end through the same signal.
+    const dropQueued = () => queue.clear();
+    signal.addEventListener('abort', dropQueued, { once: true });
+    try {
+      if (!signal.aborted) for (const job of jobs) void queue.add(() => runOne(job));
+      await queue.onIdle();
+    } finally {
+      signal.removeEventListener('abort', dropQueued);
+    }
     this.logger.info({ day, jobs: jobs.length, ...outcome }, 'scheduler pass done');
     return outcome;
   }

@@ -1,9 +1,9 @@
 import type { RunEvent } from '../../domain/run/events.js';
 import { ENGINES, type EngineId } from '../../domain/shared/engines.js';
 import { simulateAnswer } from '../../engines/index.js';
-import type { AppContext } from '../context.js';
-import { answeredRun } from '../runRecording.js';
-import { recordRun } from '../runs.js';
+import type { AppContext } from '../shared/context.js';
+import { answeredRun } from '../runs/runEvents.js';
+import { recordRun } from '../runs/import.js';
 import { planDay, jobSubject, type RunJob, type ScheduledPrompt } from './plan.js';
 
 export interface SimulationPlan {

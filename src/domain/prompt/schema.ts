@@ -9,8 +9,8 @@ export const tagIdsSchema = z.array(referencedIdSchema);
 /** `text` and `country` are fixed at creation: no later input carries them. */
 export const createPromptInputSchema = z
   .object({
-    country: countryCodeSchema,
-    text: promptTextSchema,
+    country: countryCodeSchema.describe('Lowercase ISO 3166-1 alpha-2; uk for the United Kingdom'),
+    text: promptTextSchema.describe('The question asked to the engines'),
     tagIds: tagIdsSchema,
     intentVolume: z.number().int().nonnegative().optional().describe('Estimated monthly search volume of the intent'),
   })

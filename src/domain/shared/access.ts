@@ -9,7 +9,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 /** The workspaces a credential reaches: a list, or `'all'` for every workspace of its team, present and future. */
 export type WorkspaceScope = string[] | 'all';
 
-export const permissionSchema = z.enum(PERMISSIONS);
+export const permissionSchema = z.enum(PERMISSIONS).describe('read, or write (which includes read)');
 
 export const workspaceScopeSchema = z.union([z.literal('all'), z.array(referencedIdSchema).min(1)]);
 

@@ -17,8 +17,8 @@ export const TAG_COLORS = [
 ] as const;
 export type TagColor = (typeof TAG_COLORS)[number];
 
-export const tagColorSchema = z.enum(TAG_COLORS);
+export const tagColorSchema = z.enum(TAG_COLORS).describe('A preset color name');
 
-export const createTagInputSchema = z.object({ name: nameSchema(100), color: tagColorSchema }).strict();
+export const createTagInputSchema = z.object({ name: nameSchema(100).describe('Tag name'), color: tagColorSchema }).strict();
 
 export type CreateTagInput = z.input<typeof createTagInputSchema>;

@@ -1,7 +1,8 @@
-import { createBrandReport } from '../../../src/app/brandReports.js';
-import { createApiKey } from '../../../src/app/credentials.js';
-import { createPrompt, createTag } from '../../../src/app/prompts.js';
-import { createTeam, createWorkspace, setTeamPlan } from '../../../src/app/teams.js';
+import { createBrandReport } from '../../../src/app/brandReports/commands.js';
+import { createApiKey } from '../../../src/app/credentials/credentials.js';
+import { createPrompt } from '../../../src/app/prompts/prompts.js';
+import { createTag } from '../../../src/app/tags/tags.js';
+import { createTeam, createWorkspace, setTeamPlan } from '../../../src/app/teams/teams.js';
 import type { CountryCode } from '../../../src/domain/shared/countries.js';
 import type { Plan } from '../../../src/domain/team/plans.js';
 import type { TestApi } from './testApi.js';

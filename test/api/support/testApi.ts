@@ -6,15 +6,10 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import type { Express } from 'express';
 import { pino } from 'pino';
-import { createApiApp } from '../../../src/api/app.js';
-import type { AppContext } from '../../../src/app/context.js';
-import { ApiRequestCounters } from '../../../src/app/quota.js';
-import type { Services } from '../../../src/app/services.js';
-import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
-import { SqliteEventStore } from '../../../src/infra/eventStore/sqliteEventStore.js';
-import { allProjections } from '../../../src/projections/index.js';
-import { ProjectionRunner } from '../../../src/projections/runner/projectionRunner.js';
-import { ReadModels } from '../../../src/projections/runner/readModels.js';
+import type { AppContext } from '../../../src/app/shared/context.js';
+import type { Services } from '../../../src/app/shared/services.js';
+import { compose } from '../../../src/compose.js';
+import { loadConfig } from '../../../src/config.js';
 
 export interface Answer<Body = unknown> {
   status: number;
@@ -42,6 +37,8 @@ export interface TestApi {
   logLines: string[];
   /** Waits until the read models reflect every event appended so far. */
   settle(): Promise<void>;
+  /** Runs every pending report history rebuild to its end in this process (the server's rebuilder is not running). */
+  rebuild(): Promise<void>;
   call<Body = unknown>(method: string, path: string, options?: CallOptions): Promise<Answer<Body>>;
   close(): Promise<void>;
 }
@@ -73,28 +70,24 @@ function requestInit(method: string, options: CallOptions): RequestInit {
  * The API in-process on an ephemeral loopback port, on real embedded stores in a temporary directory, with
  * the real projection runner. The logger has no redaction of its own: the app must keep secrets out.
  */
-export async function startTestApi(options: { services?: (services: Services) => Services } = {}): Promise<TestApi> {
+export interface TestApiOptions {
+  services?: (services: Services) => Services;
+  /** Configuration variables beside DATA_DIR (contract.md section 1), e.g. CORS_ORIGINS. */
+  environment?: Record<string, string>;
+}
+
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const dataDir = await mkdtemp(join(tmpdir(), 'geolens-api-'));
   const logLines: string[] = [];
   const logger = pino({ level: 'info' }, captureLines(logLines));
   const clock = { now: new Date('2026-11-15T10:00:00.000Z') };
-  const context: AppContext = {
-    eventStore: new SqliteEventStore(dataDir),
-    documentStore: await SqliteDocumentStore.open(dataDir),
-    logger,
-    now: () => clock.now,
-  };
-  const runner = new ProjectionRunner(context.eventStore, context.documentStore, allProjections, { logger });
+  const composition = await compose(loadConfig({ ...options.environment, DATA_DIR: dataDir, GEOLENS_DEMO: '0' }), logger, { now: () => clock.now });
+  const { context } = composition;
+  const runner = composition.createProjectionRunner();
   await runner.start();
-  const baseServices: Services = {
-    context,
-    readModels: new ReadModels(context.documentStore),
-    apiRequestCounters: new ApiRequestCounters(context.documentStore),
-    readYourWrites: (position) => (position === null ? Promise.resolve() : runner.waitFor(position)),
-  };
+  const baseServices = composition.createServices(runner);
   const services = options.services?.(baseServices) ?? baseServices;
-  const health = async () => ({ status: 'ok' as const, version: 'test', stores: { events: 'sqlite', readModels: 'sqlite' }, projections: [] });
-  const app = createApiApp({ logger, services, health, validateResponses: true });
+  const app = composition.createHttpApp(services, { validateResponses: true });
   const server = await listen(app);
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -106,6 +99,7 @@ export async function startTestApi(options: { services?: (services: Services) =>
     clock,
     logLines,
     settle: async () => runner.waitFor(await context.eventStore.headPosition()),
+    rebuild: () => composition.createRebuilder('test', { logger: pino({ level: 'silent' }), retireGraceMs: 0 }).drain(),
     async call<Body>(method: string, path: string, callOptions: CallOptions = {}): Promise<Answer<Body>> {
       const response = await fetch(`${url}${path}`, requestInit(method, callOptions));
       const text = await response.text();
@@ -116,8 +110,7 @@ export async function startTestApi(options: { services?: (services: Services) =>
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await runner.stop();
-      await context.eventStore.close();
-      await context.documentStore.close();
+      await composition.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

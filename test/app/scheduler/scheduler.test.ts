@@ -9,7 +9,7 @@ import { directoryProjection } from '../../../src/projections/directory/projecti
 import { ProjectionRunner } from '../../../src/projections/runner/projectionRunner.js';
 import { ReadModels } from '../../../src/projections/runner/readModels.js';
 import { FakeClock } from './support/fakeClock.js';
-import { aFewTurns, answerFor, FakeEngine, never } from './support/fakeEngine.js';
+import { aFewTurns, answerFor, FakeEngine, never, turnsUntil } from './support/fakeEngine.js';
 import { schedulerFor } from './support/schedulerFor.js';
 import { createPrompts, openStores, recordedRuns, type TestStores } from './support/stores.js';
 
@@ -256,11 +256,15 @@ describe('start and stop', () => {
     };
     const scheduler = schedulerFor({ context: { ...context, logger }, engines: [new FakeEngine('chatgpt')], prompts: source, clock });
     scheduler.start();
-    while (!lines.some((line) => line.includes('scheduler pass failed'))) await aFewTurns(1);
-    clock.advance(60_000);
-    while ((await recordedRuns(context)).length < 1) await aFewTurns(1);
-    await scheduler.stop();
+    // The loop sleeps until the next tick only once the failed pass is over.
+    await turnsUntil(() => clock.sleeps.length > 0, 'the scheduler loop waited for its next tick');
+    const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries).toContainEqual(expect.objectContaining({ msg: 'scheduler pass failed; trying again at the next one', errorClass: 'Error' }));
+    expect(await recordedRuns(context)).toHaveLength(0);
 
+    clock.advance(60_000);
+    await turnsUntil(async () => (await recordedRuns(context)).length === 1, 'the next pass recorded the run');
+    await scheduler.stop();
     expect(calls).toBe(2);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { handleCommand } from '../../../src/app/commandHandler.js';
-import { seedDemo } from '../../../src/app/demo.js';
+import { handleCommand } from '../../../src/app/shared/commandHandler.js';
+import { seedDemo } from '../../../src/app/demo/seedDemo.js';
 import { workspacePromptsFromLog } from '../../../src/app/scheduler/promptSources.js';
 import { recordSimulatedRuns, simulatedRunDate } from '../../../src/app/scheduler/simulate.js';
 import { promptDecider } from '../../../src/domain/prompt/decide.js';

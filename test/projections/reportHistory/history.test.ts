@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { createBrandReport, updateBrandReport } from '../../../src/app/brandReports.js';
-import { createPrompt } from '../../../src/app/prompts.js';
-import { importRuns } from '../../../src/app/runs.js';
-import { createTeam, createWorkspace } from '../../../src/app/teams.js';
+import { createBrandReport, updateBrandReport } from '../../../src/app/brandReports/commands.js';
+import { createPrompt } from '../../../src/app/prompts/prompts.js';
+import { importRuns } from '../../../src/app/runs/import.js';
+import { createTeam, createWorkspace } from '../../../src/app/teams/teams.js';
 import type { DayDoc } from '../../../src/projections/reportHistory/dayDocument.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../../../src/projections/reportHistory/projection.js';
 import type { ReportVersionDoc } from '../../../src/projections/reportHistory/versions.js';

@@ -2,15 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import type { AppContext } from '../../../src/app/context.js';
-import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
-import { SqliteEventStore } from '../../../src/infra/eventStore/sqliteEventStore.js';
-import { allProjections } from '../../../src/projections/index.js';
-import { ReportRebuilder } from '../../../src/projections/reportHistory/rebuilder.js';
-import { ProjectionRunner } from '../../../src/projections/runner/projectionRunner.js';
+import type { AppContext } from '../../../src/app/shared/context.js';
+import { compose, type Composition } from '../../../src/compose.js';
+import { loadConfig } from '../../../src/config.js';
+import type { ReportRebuilder } from '../../../src/projections/reportHistory/rebuilder.js';
+import type { ProjectionRunner } from '../../../src/projections/runner/projectionRunner.js';
 
 export interface HistoryHarness {
   dataDir: string;
+  composition: Composition;
   context: AppContext;
   runner: ProjectionRunner;
   rebuilder: ReportRebuilder;
@@ -23,25 +23,21 @@ export interface HistoryHarness {
 export async function historyHarness(dataDir?: string): Promise<HistoryHarness> {
   const directory = dataDir ?? (await mkdtemp(join(tmpdir(), 'geolens-history-')));
   const logger = pino({ level: 'silent' });
-  const context: AppContext = {
-    eventStore: new SqliteEventStore(directory),
-    documentStore: await SqliteDocumentStore.open(directory),
-    logger,
-    now: () => new Date(),
-  };
-  const runner = new ProjectionRunner(context.eventStore, context.documentStore, allProjections, { logger, retryDelayMs: 20 });
+  const composition = await compose(loadConfig({ DATA_DIR: directory }), logger);
+  const { context } = composition;
+  const runner = composition.createProjectionRunner({ retryDelayMs: 20 });
   await runner.start();
-  const rebuilder = new ReportRebuilder(context.eventStore, context.documentStore, { owner: `test-${process.pid}`, logger, retireGraceMs: 0 });
+  const rebuilder = composition.createRebuilder(`test-${process.pid}`, { retireGraceMs: 0 });
   return {
     dataDir: directory,
+    composition,
     context,
     runner,
     rebuilder,
     settle: async () => runner.waitFor(await context.eventStore.headPosition()),
     async close() {
       await runner.stop();
-      await context.eventStore.close();
-      await context.documentStore.close();
+      await composition.close();
       if (!dataDir) await rm(directory, { recursive: true, force: true });
     },
   };

@@ -19,6 +19,18 @@ export const aFewTurns = async (turns = 3): Promise<void> => {
   for (let turn = 0; turn < turns; turn++) await new Promise((resolve) => setImmediate(resolve));
 };
 
+/**
+ * Turns the event loop until `condition` holds; fails with `what` after `maxTurns`, so a test waiting for
+ * something that never happens fails with a message instead of a timeout.
+ */
+export async function turnsUntil(condition: () => boolean | Promise<boolean>, what: string, maxTurns = 2_000): Promise<void> {
+  for (let turn = 0; turn < maxTurns; turn++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error(`never happened: ${what}`);
+}
+
 /** Settles only when its signal aborts, with the signal's reason, as adapters do. */
 export const never = (signal: AbortSignal): Promise<never> =>
   new Promise((_, reject) => signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }));

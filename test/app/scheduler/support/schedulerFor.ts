@@ -1,7 +1,7 @@
 import { RunScheduler, type RunSchedulerOptions, type SchedulerLimits } from '../../../../src/app/scheduler/scheduler.js';
 import type { EngineLimit } from '../../../../src/app/scheduler/limits.js';
 import type { ScheduledPrompt } from '../../../../src/app/scheduler/plan.js';
-import type { AppContext } from '../../../../src/app/context.js';
+import type { AppContext } from '../../../../src/app/shared/context.js';
 import type { EngineId } from '../../../../src/domain/shared/engines.js';
 import type { FakeEngine } from './fakeEngine.js';
 import { FakeClock } from './fakeClock.js';

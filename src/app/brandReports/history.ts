@@ -1,0 +1,63 @@
+import { compileDetection, type CompiledDetection } from '../../domain/analysis/index.js';
+import { NotFoundError } from '../../domain/shared/errors.js';
+import type { BrandReportDoc } from '../../projections/brandReports/documents.js';
+import { BRAND_REPORT_COLLECTIONS } from '../../projections/brandReports/documents.js';
+import { brandReportsProjection } from '../../projections/brandReports/projection.js';
+import type { DayDoc } from '../../projections/reportHistory/dayDocument.js';
+import { REPORT_HISTORY, reportHistoryProjection } from '../../projections/reportHistory/projection.js';
+import type { ReportVersionDoc } from '../../projections/reportHistory/versions.js';
+import { assertCanReadWorkspace, type Principal } from '../shared/principal.js';
+import type { Services } from '../shared/services.js';
+import type { Window } from '../shared/window.js';
+import { recalculationStatus, type RecalculationStatus } from './recalculation.js';
+
+export interface ReadableReport {
+  report: BrandReportDoc;
+  /** The version queries read: every figure of one answer comes from it. */
+  version: ReportVersionDoc;
+  detection: CompiledDetection;
+}
+
+/** 404 for an unknown report, 403 outside the key's workspaces; then the report's active history version. */
+export async function readableReport(services: Services, principal: Principal, reportId: string): Promise<ReadableReport> {
+  const reports = await services.readModels.collection<BrandReportDoc>(brandReportsProjection, BRAND_REPORT_COLLECTIONS.reports);
+  const report = await reports.findOne({ _id: reportId });
+  if (!report) throw new NotFoundError(`Brand report ${reportId} not found`);
+  assertCanReadWorkspace(principal, report);
+  const versions = await services.readModels.collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
+  const [version] = await versions.find({ reportId, state: 'active' }, { sort: { version: -1 }, limit: 1 });
+  if (!version) throw new NotFoundError(`Brand report ${reportId} has no history yet`);
+  return { report, version, detection: compileDetection(version.detection) };
+}
+
+export function requireReportPrompt(report: BrandReportDoc, promptId: string): void {
+  if (!report.prompts.some((prompt) => prompt.promptId === promptId)) {
+    throw new NotFoundError(`Prompt ${promptId} is not part of brand report ${report._id}`);
+  }
+}
+
+/** Day documents of one version in a window, for some prompts (all of the version's when omitted). */
+export async function windowDays(
+  services: Services,
+  version: ReportVersionDoc,
+  window: Window,
+  promptIds?: readonly string[],
+): Promise<DayDoc[]> {
+  const days = await services.readModels.collection<DayDoc>(reportHistoryProjection, REPORT_HISTORY.days);
+  return days.find({
+    reportId: version.reportId,
+    version: version.version,
+    ...(promptIds ? { promptId: promptIds.length === 1 ? promptIds[0] : { $in: [...promptIds] } } : {}),
+    country: window.country,
+    day: { $gte: window.startDate, $lte: window.endDate },
+  });
+}
+
+/** The recalculation status of a readable report (contract.md section 3). */
+export async function getRecalculation(services: Services, principal: Principal, reportId: string): Promise<RecalculationStatus> {
+  const { report } = await readableReport(services, principal, reportId);
+  const versions = await services.readModels.collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
+  const status = recalculationStatus(await versions.find({ reportId: report._id }));
+  if (!status) throw new NotFoundError(`Brand report ${reportId} has no history yet`);
+  return status;
+}

@@ -1,0 +1,90 @@
+import { runDecider } from '../../domain/run/decide.js';
+import { runStream, type RunEvent } from '../../domain/run/events.js';
+import { importedRunSchema, type ImportedRun } from '../../domain/run/schema.js';
+import { promptDecider } from '../../domain/prompt/decide.js';
+import { promptStream } from '../../domain/prompt/events.js';
+import { ValidationError } from '../../domain/shared/errors.js';
+import { issuesFromZod } from '../../domain/shared/zodIssues.js';
+import { randomUUID } from 'node:crypto';
+import { loadState } from '../shared/aggregates.js';
+import { handleCommand } from '../shared/commandHandler.js';
+import type { AppContext } from '../shared/context.js';
+
+/** Appends a finished run unless a run with its id exists; true when this call recorded it. */
+export async function recordRun(context: AppContext, event: RunEvent): Promise<boolean> {
+  const result = await handleCommand(context.eventStore, runStream(event.data.runId), runDecider, {
+    type: 'RecordRun',
+    data: { event },
+  });
+  return result.newEvents.length > 0;
+}
+
+interface PromptPlace {
+  workspaceId: string;
+  country: string;
+}
+
+/** Prompt lookups of one import, cached: a file has many runs per prompt. */
+function promptPlaces(context: AppContext): (promptId: string) => Promise<PromptPlace | null> {
+  const cache = new Map<string, PromptPlace | null>();
+  return async (promptId) => {
+    if (!cache.has(promptId)) {
+      const prompt = await loadState(context.eventStore, promptStream(promptId), promptDecider);
+      cache.set(promptId, prompt.status === 'active' ? { workspaceId: prompt.workspaceId, country: prompt.country } : null);
+    }
+    return cache.get(promptId) ?? null;
+  };
+}
+
+const lineError = (lineNumber: number, path: string, message: string, code = 'custom') =>
+  new ValidationError(`line ${lineNumber}: ${path ? `${path}: ` : ''}${message}`, [{ path: `line ${lineNumber}`, message, code }]);
+
+function parseLine(text: string, lineNumber: number): ImportedRun {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw lineError(lineNumber, '', 'not valid JSON', 'invalid_type');
+  }
+  const parsed = importedRunSchema.safeParse(json);
+  if (!parsed.success) {
+    const [issue] = issuesFromZod(parsed.error);
+    throw lineError(lineNumber, issue?.path ?? '', issue?.message ?? 'invalid run', issue?.code);
+  }
+  return parsed.data;
+}
+
+function toEvent(run: ImportedRun, place: PromptPlace): RunEvent {
+  const facts = {
+    runId: run.runId ?? randomUUID(),
+    promptId: run.promptId,
+    workspaceId: place.workspaceId,
+    country: place.country,
+    engine: run.engine,
+    runDate: new Date(run.runDate).toISOString(),
+    source: 'import' as const,
+    model: null,
+  };
+  if (run.state === 'failed') return { type: 'RunFailed', data: { ...facts, error: run.error ?? 'failed' } };
+  const { content, citations, webSearchQuery, ads, shopping, overviewAvailable } = run;
+  return { type: 'RunCompleted', data: { ...facts, content, citations, webSearchQuery, ads, shopping, overviewAvailable } };
+}
+
+/**
+ * `geolens runs import`: every line is validated (shape and prompt) before anything is written, so a bad
+ * file writes nothing; a run whose id was imported before is skipped, so importing twice changes nothing.
+ */
+export async function importRuns(context: AppContext, lines: readonly string[]): Promise<{ imported: number; skipped: number }> {
+  const placeOf = promptPlaces(context);
+  const events: RunEvent[] = [];
+  for (const [index, text] of lines.entries()) {
+    if (text.trim() === '') continue;
+    const run = parseLine(text, index + 1);
+    const place = await placeOf(run.promptId);
+    if (!place) throw lineError(index + 1, 'promptId', `prompt ${run.promptId} does not exist`);
+    events.push(toEvent(run, place));
+  }
+  let imported = 0;
+  for (const event of events) if (await recordRun(context, event)) imported += 1;
+  return { imported, skipped: events.length - imported };
+}

@@ -1,0 +1,44 @@
+import { NotFoundError, UnauthorizedError } from '../../domain/shared/errors.js';
+import type { Collection } from '../../ports/documentStore.js';
+import {
+  DIRECTORY_COLLECTIONS,
+  type ApiKeyDoc,
+  type PromptDoc,
+  type TagDoc,
+  type TeamDoc,
+  type WorkspaceDoc,
+} from '../../projections/directory/documents.js';
+import { directoryProjection } from '../../projections/directory/projection.js';
+import { assertCanReadWorkspace, type Principal } from './principal.js';
+import type { Services } from './services.js';
+
+type DirectoryCollections = {
+  teams: TeamDoc;
+  workspaces: WorkspaceDoc;
+  apiKeys: ApiKeyDoc;
+  tags: TagDoc;
+  prompts: PromptDoc;
+};
+
+/** A collection of the live version of the directory projection. */
+export function directoryCollection<Name extends keyof DirectoryCollections>(
+  services: Services,
+  name: Name,
+): Promise<Collection<DirectoryCollections[Name]>> {
+  return services.readModels.collection<DirectoryCollections[Name]>(directoryProjection, DIRECTORY_COLLECTIONS[name]);
+}
+
+/** The team of an authenticated credential; its absence means the credential is not usable. */
+export async function requireTeamDocument(services: Services, teamId: string): Promise<TeamDoc> {
+  const team = await (await directoryCollection(services, 'teams')).findOne({ _id: teamId });
+  if (!team) throw new UnauthorizedError('The team of this API key does not exist');
+  return team;
+}
+
+/** 404 when no such workspace exists, 403 when it is not one the principal can read. */
+export async function requireReadableWorkspace(services: Services, principal: Principal, workspaceId: string): Promise<WorkspaceDoc> {
+  const workspace = await (await directoryCollection(services, 'workspaces')).findOne({ _id: workspaceId });
+  if (!workspace) throw new NotFoundError(`Workspace ${workspaceId} not found`);
+  assertCanReadWorkspace(principal, { workspaceId, teamId: workspace.teamId });
+  return workspace;
+}

@@ -1,0 +1,96 @@
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { parseOrThrow } from '../../domain/shared/zodIssues.js';
+import { assertCanWrite, type Principal } from './principal.js';
+import type { Services } from './services.js';
+
+/**
+ * Who may run an operation: `public` needs no credential; `read` any credential; `write` a credential with
+ * write permission; `operator` is the person at the command line, who administers every team.
+ */
+export type Access = 'public' | 'read' | 'write' | 'operator';
+
+/** What a handler gets besides its input: who calls (the operator at the command line), or null for public operations. */
+export interface OperationContext<A extends Access = Access> {
+  principal: A extends 'public' ? null : Principal;
+  services: Services;
+  log: Logger;
+}
+
+/** Error statuses an operation adds to the ones every operation of its access has, with what they mean here. */
+export type OperationErrors = Partial<Record<403 | 404 | 409 | 429, string>>;
+
+/** Object-level rules across fields (a window's start before its end), kept apart so bindings can reshape the fields. */
+export type InputCheck<Input> = (input: Input, context: z.RefinementCtx) => void;
+
+export interface OperationSpec<A extends Access, Input extends z.ZodObject, Output extends z.ZodType> {
+  /** Stable camelCase id: the OpenAPI operationId. */
+  name: string;
+  summary: string;
+  /** What it answers, its units and window rules: read by people (docs) and assistants (tool descriptions). */
+  description?: string;
+  /** Groups operations in the docs. */
+  tag: string;
+  access: A;
+  /** Every input field, flat: a binding decides which come from a path, a query string, a body or flags. */
+  input: Input;
+  check?: InputCheck<z.output<Input>>;
+  output: Output;
+  /** What a success answers, as the docs name it ("The updated brand report"); default: the summary. */
+  answers?: string;
+  errors?: OperationErrors;
+  /** Answer, without counting, when the team has no active plan (the account endpoint tells why). */
+  answerWithoutPlan?: boolean;
+  handler(input: z.output<Input>, context: OperationContext<A>): Promise<z.output<Output>>;
+}
+
+/** An operation with its types erased, so that operations of every shape share one list. */
+export interface Operation {
+  readonly name: string;
+  readonly summary: string;
+  readonly description: string | undefined;
+  readonly tag: string;
+  readonly access: Access;
+  readonly input: z.ZodObject;
+  /** `input` with `check` applied: what validation runs. */
+  readonly validator: z.ZodType;
+  readonly output: z.ZodType;
+  readonly answers: string;
+  readonly errors: OperationErrors;
+  readonly answerWithoutPlan: boolean;
+  /** Validates `input` (a 400 whose issues name the fields), then runs the handler. */
+  run(input: unknown, context: OperationContext): Promise<unknown>;
+  /** Runs the handler on input that a binding has already validated with `validator`. */
+  runValidated(input: unknown, context: OperationContext): Promise<unknown>;
+}
+
+export function defineOperation<A extends Access, Input extends z.ZodObject, Output extends z.ZodType>(
+  spec: OperationSpec<A, Input, Output>,
+): Operation {
+  const validator = spec.check ? spec.input.superRefine(spec.check) : spec.input;
+  const runValidated = (input: unknown, context: OperationContext) =>
+    spec.handler(input as z.output<Input>, context as OperationContext<A>);
+  return {
+    name: spec.name,
+    summary: spec.summary,
+    description: spec.description,
+    tag: spec.tag,
+    access: spec.access,
+    input: spec.input,
+    validator,
+    output: spec.output,
+    answers: spec.answers ?? spec.summary,
+    errors: spec.errors ?? {},
+    answerWithoutPlan: spec.answerWithoutPlan ?? false,
+    run: (input, context) => runValidated(parseOrThrow(validator, input, 'arguments'), context),
+    runValidated,
+  };
+}
+
+/**
+ * The access rule every binding applies before it reads any input, so a read-only credential learns nothing
+ * from a write operation's validation: a write operation needs a principal with write permission.
+ */
+export function admit(operation: Operation, principal: Principal | null): void {
+  if (operation.access === 'write' && principal !== null) assertCanWrite(principal);
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** What `GET /v1/health` answers: the stores in use and how far each projection lags behind the log. */
+export const healthReportSchema = z
+  .object({
+    status: z.literal('ok'),
+    version: z.string(),
+    stores: z.object({ events: z.string(), readModels: z.string() }),
+    projections: z.array(
+      z.object({
+        name: z.string(),
+        version: z.number().int(),
+        state: z.enum(['building', 'live']),
+        lag: z.string().describe('Events of the log not yet applied, as a decimal string'),
+      }),
+    ),
+  })
+  .meta({ id: 'Health' });
+
+export type HealthReport = z.output<typeof healthReportSchema>;

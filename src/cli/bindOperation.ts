@@ -1,0 +1,90 @@
+import { Option, type Command } from 'commander';
+import type { z } from 'zod';
+import type { Operation } from '../app/shared/operation.js';
+import { OPERATOR } from '../app/shared/principal.js';
+import { convertText, kindOf, type TextKind } from '../app/shared/textInput.js';
+import type { Composition } from '../compose.js';
+import { collect } from './flags.js';
+import type { FlagsByField } from './output.js';
+
+export type CliOptions = Record<string, string | string[] | boolean | undefined>;
+export type CommandAction = (composition: Composition, options: CliOptions) => Promise<Record<string, unknown>>;
+
+/** Runs an action with the composed stores and prints its result; supplied by main.ts. */
+export type ActionRunner = (flagsByField: FlagsByField, action: CommandAction) => (options: CliOptions) => Promise<void>;
+
+/** How one operation is reached from the command line; the schemas, handler and access are the operation's. */
+export interface CliBinding {
+  description?: string;
+  /** Flags whose name is not `--` + the field in kebab case: `{ teamId: '--team' }`. */
+  flags?: Record<string, string>;
+  /** Fields read from repeatable flags although their schema is not a plain list (`--workspace a --workspace b`). */
+  repeatable?: readonly string[];
+  /** Fields whose text needs more than type conversion: `--competitor 'Name=domain'`. */
+  parse?: Record<string, (value: string | string[]) => unknown>;
+  /** Help text where the schema's description does not fit the command line. */
+  help?: Record<string, string>;
+  /** What to print of the output; all of it when omitted. */
+  print?: (output: Record<string, unknown>) => Record<string, unknown>;
+}
+
+const kebab = (field: string): string => field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
+/** The choices of an enum field (through optional and default wrappers), for the flag's placeholder. */
+function choices(schema: z.ZodType): string[] | null {
+  const def = schema._zod.def as { type: string; innerType?: z.ZodType; entries?: Record<string, string> };
+  if (def.innerType) return choices(def.innerType);
+  return def.type === 'enum' && def.entries ? Object.values(def.entries) : null;
+}
+
+interface FlagField {
+  field: string;
+  flag: string;
+  kind: TextKind;
+  option: Option;
+}
+
+function flagField(field: string, schema: z.ZodType, binding: CliBinding): FlagField {
+  const flag = binding.flags?.[field] ?? `--${kebab(field)}`;
+  const repeatable = binding.repeatable?.includes(field) ?? false;
+  const kind: TextKind = repeatable ? { list: 'text' } : kindOf(schema);
+  const required = !schema.safeParse(undefined).success;
+  const list = typeof kind === 'object';
+  const placeholder = choices(schema)?.join('|') ?? (list ? 'value' : field);
+  const option = new Option(kind === 'boolean' ? flag : `${flag} <${placeholder}>`, binding.help?.[field] ?? schema.description ?? field);
+  if (list) option.argParser(collect);
+  if (required && !list && kind !== 'boolean') option.makeOptionMandatory();
+  return { field, flag, kind, option };
+}
+
+/**
+ * Adds `operation` as a subcommand of `parent`. Its flags come from the operation's input schema (one per
+ * field, repeatable for lists, mandatory when the schema requires the field), their text is typed the way a
+ * query string is, and validation runs the operation's own schema, so a bad flag is the same error a bad
+ * query parameter is, named by its flag. The person at the command line is the operator, who may run any operation.
+ */
+export function bindOperation(parent: Command, name: string, operation: Operation, binding: CliBinding, run: ActionRunner): Command {
+  const fields = Object.entries(operation.input.shape as Record<string, z.ZodType>).map(([field, schema]) => flagField(field, schema, binding));
+  const command = parent.command(name).description(binding.description ?? operation.summary);
+  for (const { option } of fields) command.addOption(option);
+  command.option('--json', 'print one JSON object');
+  const flagsByField = Object.fromEntries(fields.map(({ field, flag }) => [field, flag]));
+  command.action(
+    run(flagsByField, async (composition, options) => {
+      const input: Record<string, unknown> = {};
+      for (const { field, kind, option } of fields) {
+        const value = options[option.attributeName()];
+        if (value === undefined || typeof value === 'boolean') {
+          if (value !== undefined) input[field] = value;
+          continue;
+        }
+        const parse = binding.parse?.[field];
+        input[field] = parse ? parse(value) : convertText(value, kind);
+      }
+      const services = composition.createServices(null);
+      const output = (await operation.run(input, { principal: operation.access === 'public' ? null : OPERATOR, services, log: composition.context.logger })) as Record<string, unknown>;
+      return binding.print?.(output) ?? output;
+    }),
+  );
+  return command;
+}
