@@ -4,15 +4,17 @@
  * finalizes once. Every field of `RunTotals` is a count or a sum, so combining is plain addition.
  */
 import type { DomainCategory } from './catalog.js';
-import type { TrackedBrand } from './detection.js';
+import type { CompiledDetection, TrackedBrand } from './detection.js';
 import {
   addCategoryCounts,
   countCategories,
+  domainCategory,
   domainCategoryList,
   emptyCategoryCounts,
   type CategoryCounts,
 } from './domainCategories.js';
-import type { RunAnalysis, SentenceCounts } from './runAnalysis.js';
+import { analyzeRun, type RunAnalysis, type SentenceCounts } from './runAnalysis.js';
+import { parseCitationUrl, type CitationUrl } from './urls.js';
 
 export interface BrandTotals {
   brand: string;
@@ -35,11 +37,36 @@ export interface RunTotals {
   domainCategories: CategoryCounts;
 }
 
-/** A run as the metrics see it: its state, the analysis of its answer and the categories of its citations. */
+/** A run as the metrics see it: its state, the analysis of its answer and its citations, parsed and categorized. */
 export interface MeasuredRun {
   state: string;
   analysis: RunAnalysis;
+  /** Each citation's link parsed (null when it has no host), in the run's order. */
+  citations: readonly (CitationUrl | null)[];
+  /** The category of each citation, in the same order. */
   citationCategories: readonly DomainCategory[];
+}
+
+/** A recorded answer: what `measureRun` reads of a run event. */
+export interface RecordedAnswer {
+  state: string;
+  content: string;
+  citations: readonly { link: string }[];
+}
+
+/**
+ * The one path from a recorded answer to what every figure counts: the read models store its `runTotals`,
+ * the AI responses list shows its analysis. A run that is not completed is measured as mentioning nothing.
+ */
+export function measureRun(answer: RecordedAnswer, detection: CompiledDetection): MeasuredRun {
+  const completed = answer.state === 'completed';
+  const citations = completed ? answer.citations.map(({ link }) => parseCitationUrl(link)) : [];
+  return {
+    state: answer.state,
+    analysis: analyzeRun(completed ? answer.content : '', detection),
+    citations,
+    citationCategories: citations.map((citation) => (citation === null ? 'Unclassified' : domainCategory(citation.domain, detection))),
+  };
 }
 
 export const emptyRunTotals = (brands: readonly TrackedBrand[]): RunTotals => ({

@@ -1,4 +1,7 @@
 import { getDomain } from 'tldts';
+import { withoutWww } from '../shared/hosts.js';
+
+export { withoutWww };
 
 /** A citation link in the form in which links compare. */
 export interface CitationUrl {
@@ -58,7 +61,6 @@ function parseAuthority(authority: string, scheme: string): Server | null {
 
 const withoutRootDot = (host: string): string => (host.endsWith('.') ? host.replace(/\.+$/, '') : host);
 
-export const withoutWww = (host: string): string => (host.startsWith('www.') ? host.slice('www.'.length) : host);
 
 /** The normalized form of a cited link, or null when it has no host. */
 export const normalizeCitationUrl = (link: string): string | null => parseCitationUrl(link)?.url ?? null;

@@ -1,38 +1,22 @@
-import {
-  analyzeRun,
-  domainCategory,
-  emptyCategoryCounts,
-  parseCitationUrl,
-  type CompiledDetection,
-  type DomainCategory,
-  type RunTotals,
-  type TrackedBrand,
-} from '../../domain/analysis/index.js';
+import { measureRun, runTotals, type CompiledDetection } from '../../domain/analysis/index.js';
 import type { RunCompleted } from '../../domain/run/events.js';
 import { runDay } from '../../domain/run/events.js';
 import type { Collection, Doc } from '../../ports/documentStore.js';
-
-/**
- * Per brand, in the order of the version's tracked brands (main brand first):
- * [mentionedRuns, mentions, positionSum, positive, neutral, negative] sentences.
- * Rows of numbers keep a day document small: a 90-day window reads 90 of them per prompt.
- */
-export type BrandRow = [number, number, number, number, number, number];
-
-export interface CompactTotals {
-  runs: number;
-  brands: BrandRow[];
-  /** Citations per domain category; categories without any are left out. */
-  categories: Partial<Record<DomainCategory, number>>;
-}
-
-/** [normalized url, domain, citations, citing runs, citing runs that mention the main brand] */
-export type CitedUrl = [string, string, number, number, number];
+import {
+  addCitedUrls,
+  addCompactTotals,
+  emptyCompactTotals,
+  encodeCitedUrl,
+  encodeTotals,
+  type CitedUrlRow,
+  type CitedUrlTotals,
+  type CompactTotals,
+} from './compactRows.js';
 
 export interface EngineDay {
   engine: string;
   totals: CompactTotals;
-  citedUrls: CitedUrl[];
+  citedUrls: CitedUrlRow[];
 }
 
 /**
@@ -57,59 +41,21 @@ export interface VersionRef {
   version: number;
 }
 
-const emptyTotals = (brandCount: number): CompactTotals => ({
-  runs: 0,
-  brands: Array.from({ length: brandCount }, (): BrandRow => [0, 0, 0, 0, 0, 0]),
-  categories: {},
-});
-
-function addTotals(into: CompactTotals, addition: CompactTotals): CompactTotals {
-  const brands = into.brands.map((row, index): BrandRow => {
-    const other = addition.brands[index];
-    return other ? (row.map((value, column) => value + (other[column] ?? 0)) as BrandRow) : row;
-  });
-  const categories = { ...into.categories };
-  for (const [category, count] of Object.entries(addition.categories) as [DomainCategory, number][]) {
-    categories[category] = (categories[category] ?? 0) + count;
+/**
+ * What one run adds to its day document: the domain's totals of the run (the same `runTotals` the metric
+ * tests exercise) and its cited URLs, each counted once per run.
+ */
+function measureDayRun(run: RunCompleted['data'], detection: CompiledDetection): { totals: CompactTotals; citedUrls: CitedUrlRow[] } {
+  const measured = measureRun({ state: 'completed', content: run.content, citations: run.citations }, detection);
+  const mainBrandMentioned = (measured.analysis.brands[0]?.mentions ?? 0) > 0 ? 1 : 0;
+  const byUrl = new Map<string, CitedUrlTotals>();
+  for (const citation of measured.citations) {
+    if (citation === null) continue;
+    const cited = byUrl.get(citation.url);
+    if (cited) cited.citations += 1;
+    else byUrl.set(citation.url, { url: citation.url, domain: citation.domain, citations: 1, citingRuns: 1, brandMentionedRuns: mainBrandMentioned });
   }
-  return { runs: into.runs + addition.runs, brands, categories };
-}
-
-/** The per-run facts a day document takes, computed once per run and report version. */
-function measureRun(run: RunCompleted['data'], detection: CompiledDetection): { totals: CompactTotals; citedUrls: CitedUrl[] } {
-  const analysis = analyzeRun(run.content, detection);
-  const brands = analysis.brands.map(({ mentions, position, sentences }): BrandRow => [
-    mentions > 0 ? 1 : 0,
-    mentions,
-    position ?? 0,
-    sentences.positive,
-    sentences.neutral,
-    sentences.negative,
-  ]);
-  const categories: CompactTotals['categories'] = {};
-  const mainBrandMentioned = (analysis.brands[0]?.mentions ?? 0) > 0 ? 1 : 0;
-  const byUrl = new Map<string, CitedUrl>();
-  for (const { link } of run.citations) {
-    // Parsed once per citation: the category and the cited-URL entry both come from it.
-    const parsed = parseCitationUrl(link);
-    const category = parsed === null ? 'Unclassified' : domainCategory(parsed.domain, detection);
-    categories[category] = (categories[category] ?? 0) + 1;
-    if (!parsed) continue;
-    const cited = byUrl.get(parsed.url);
-    if (cited) cited[2] += 1;
-    else byUrl.set(parsed.url, [parsed.url, parsed.domain, 1, 1, mainBrandMentioned]);
-  }
-  return { totals: { runs: 1, brands, categories }, citedUrls: [...byUrl.values()] };
-}
-
-function addCitedUrls(into: readonly CitedUrl[], additions: readonly CitedUrl[]): CitedUrl[] {
-  const merged = new Map(into.map((cited) => [cited[0], [...cited] as CitedUrl]));
-  for (const addition of additions) {
-    const existing = merged.get(addition[0]);
-    if (!existing) merged.set(addition[0], [...addition]);
-    else for (const column of [2, 3, 4] as const) existing[column] += addition[column];
-  }
-  return [...merged.values()];
+  return { totals: encodeTotals(runTotals(measured)), citedUrls: [...byUrl.values()].map(encodeCitedUrl) };
 }
 
 /** Adds one completed run to its day document (creating it when `existing` is null). Pure. */
@@ -128,19 +74,19 @@ export function addRunToDay(
     promptId: run.promptId,
     country: run.country,
     day,
-    all: emptyTotals(brandCount),
+    all: emptyCompactTotals(brandCount),
     engines: [],
   };
-  const measured = measureRun(run, detection);
+  const measured = measureDayRun(run, detection);
   const current = doc.engines.find(({ engine }) => engine === run.engine);
   const updated: EngineDay = {
     engine: run.engine,
-    totals: addTotals(current?.totals ?? emptyTotals(brandCount), measured.totals),
+    totals: addCompactTotals(current?.totals ?? emptyCompactTotals(brandCount), measured.totals),
     citedUrls: addCitedUrls(current?.citedUrls ?? [], measured.citedUrls),
   };
   return {
     ...doc,
-    all: addTotals(doc.all, measured.totals),
+    all: addCompactTotals(doc.all, measured.totals),
     engines: [...doc.engines.filter(({ engine }) => engine !== run.engine), updated],
   };
 }
@@ -169,19 +115,3 @@ export async function saveDays(days: Collection<DayDoc>, touched: ReadonlyMap<st
   if (touched.size === 0) return;
   await days.bulkWrite([...touched.values()].map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } })));
 }
-
-/** The analysis module's form of compact totals, named by the version's tracked brands. */
-export function expandTotals(totals: CompactTotals, brands: readonly TrackedBrand[]): RunTotals {
-  return {
-    runs: totals.runs,
-    brands: brands.map(({ brand, isMainBrand }, index) => {
-      const [mentionedRuns, mentions, positionSum, positive, neutral, negative] = totals.brands[index] ?? [0, 0, 0, 0, 0, 0];
-      return { brand, isMainBrand, mentionedRuns, mentions, positionSum, sentences: { positive, neutral, negative } };
-    }),
-    domainCategories: { ...emptyCategoryCounts(), ...totals.categories },
-  };
-}
-
-/** Sums compact totals (of one version, so brand rows align). */
-export const sumTotals = (brandCount: number, totals: readonly CompactTotals[]): CompactTotals =>
-  totals.reduce(addTotals, emptyTotals(brandCount));

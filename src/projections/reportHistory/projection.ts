@@ -2,7 +2,6 @@ import { compileDetection } from '../../domain/analysis/index.js';
 import type { BrandReportEvent } from '../../domain/brandReport/events.js';
 import type { RunCompleted } from '../../domain/run/events.js';
 import type { Collection } from '../../ports/documentStore.js';
-import type { RecordedEvent } from '../../ports/eventStore.js';
 import type { Projection, ProjectionScope } from '../runner/projection.js';
 import { addRunsToDays, loadDays, runDayDocId, saveDays, type DayDoc } from './dayDocument.js';
 import { nextSettings, versionId, type ReportVersionDoc } from './versions.js';
@@ -90,7 +89,7 @@ async function applyRuns(runs: RunCompleted['data'][], byPrompt: Map<string, Rep
  * Per-day history of every report version that is live: each completed run is analysed with the detection
  * settings of each active version whose prompts include it. Past runs reach a new version through the rebuilder.
  */
-export const reportHistoryProjection: Projection = {
+export const reportHistoryProjection: Projection<HistoryEvent> = {
   name: REPORT_HISTORY.name,
   version: REPORT_HISTORY.version,
   eventTypes: [...REPORT_EVENT_TYPES, 'RunCompleted'],
@@ -99,7 +98,7 @@ export const reportHistoryProjection: Projection = {
     await scope.collection(REPORT_HISTORY.versions).createIndex({ state: 1 });
     await scope.collection(REPORT_HISTORY.days).createIndex({ reportId: 1, version: 1, promptId: 1, day: 1 });
   },
-  async apply(events: readonly RecordedEvent[], scope: ProjectionScope) {
+  async apply(events, scope: ProjectionScope) {
     const versions = scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions);
     const days = scope.collection<DayDoc>(REPORT_HISTORY.days);
     let byPrompt: Map<string, ReportVersionDoc[]> | null = null;
@@ -110,15 +109,14 @@ export const reportHistoryProjection: Projection = {
       await applyRuns(pendingRuns, byPrompt, days);
       pendingRuns = [];
     };
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as HistoryEvent;
+    for (const event of events) {
       if (event.type === 'RunCompleted') {
         pendingRuns.push(event.data);
         continue;
       }
       await flushRuns();
       if (event.type === 'BrandReportCreated') await versions.insertOne(createdVersion(event));
-      else await openNextVersion(versions, event, recorded.created.toISOString());
+      else await openNextVersion(versions, event, event.created.toISOString());
       byPrompt = null;
     }
     await flushRuns();

@@ -30,6 +30,7 @@ interface Seen {
 function run(seen: Record<string, Seen>, state = 'completed', citationCategories: DomainCategory[] = []): MeasuredRun {
   return {
     state,
+    citations: [],
     citationCategories,
     analysis: {
       brands: BRANDS.map(({ brand, isMainBrand }) => {
