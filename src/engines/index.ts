@@ -34,7 +34,7 @@ interface EngineSpec {
   create: (options: AdapterOptions) => Engine;
 }
 
-const ENGINES: Record<EngineId, EngineSpec> = {
+const ENGINE_SPECS: Record<EngineId, EngineSpec> = {
   chatgpt: { name: 'ChatGPT', key: 'openai', create: (options) => new ChatGptEngine(options) },
   google: { name: 'Google AI Overviews', key: 'serpapi', create: (options) => new GoogleAiOverviewEngine(options) },
   google_ai_mode: { name: 'Google AI Mode', key: 'serpapi', create: (options) => new GoogleAiModeEngine(options) },
@@ -48,7 +48,7 @@ const ENGINES: Record<EngineId, EngineSpec> = {
 export function createEngines(keys: EngineKeys, options: EngineFactoryOptions = {}): Record<EngineId, Engine> {
   const engines = {} as Record<EngineId, Engine>;
   for (const id of ENGINE_IDS) {
-    const spec = ENGINES[id];
+    const spec = ENGINE_SPECS[id];
     const apiKey = keys[spec.key];
     engines[id] = apiKey ? spec.create({ apiKey, timeoutMs: options.timeoutMs }) : new SimulatedEngine(id);
   }
@@ -67,8 +67,8 @@ export interface EngineDescription {
 export function describeEngines(keys: EngineKeys): EngineDescription[] {
   return ENGINE_IDS.map((engine) => ({
     engine,
-    name: ENGINES[engine].name,
-    simulated: !keys[ENGINES[engine].key],
+    name: ENGINE_SPECS[engine].name,
+    simulated: !keys[ENGINE_SPECS[engine].key],
     countries: SUPPORTED_COUNTRIES[engine],
   }));
 }

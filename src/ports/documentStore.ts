@@ -17,14 +17,15 @@ export type Filter = Record<string, unknown>;
 /** A MongoDB update document with operators (`{$set: {...}, $inc: {...}, $setOnInsert: {...}, ...}`). */
 export type Update = Record<string, unknown>;
 export type SortSpec = Record<string, 1 | -1>;
-export type Projection = Record<string, 0 | 1>;
+/** Which fields a query returns (MongoDB projection): 1 includes, 0 excludes. */
+export type FieldProjection = Record<string, 0 | 1>;
 export type PipelineStage = Record<string, unknown>;
 
 export interface FindOptions {
   sort?: SortSpec;
   skip?: number;
   limit?: number;
-  projection?: Projection;
+  projection?: FieldProjection;
 }
 
 export interface UpdateOptions {

@@ -113,7 +113,3 @@ export interface EventStore {
   subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription;
   close(): Promise<void>;
 }
-
-/** Positions in JSON and in read models travel as decimal strings: bigint breaks JSON.stringify. */
-export const positionToString = (position: Position): string => position.toString();
-export const positionFromString = (text: string): Position => BigInt(text);

@@ -58,7 +58,10 @@ describe('describeEngines', () => {
   });
 });
 
-test('the engine enum accepts exactly the seven engine values', () => {
-  expect(ENGINE_IDS).toEqual(['chatgpt', 'google', 'google_ai_mode', 'perplexity', 'copilot', 'gemini', 'claude']);
-  expect(engineIdSchema.safeParse('bing').success).toBe(false);
+test.each(['chatgpt', 'google', 'google_ai_mode', 'perplexity', 'copilot', 'gemini', 'claude'])('the engine value %s is accepted', (engine) => {
+  expect(engineIdSchema.safeParse(engine).success).toBe(true);
+});
+
+test.each(['bing', 'ChatGPT', 'google-ai-mode', ''])('%j is not an engine value', (value) => {
+  expect(engineIdSchema.safeParse(value).success).toBe(false);
 });

@@ -6,12 +6,11 @@ import {
   evolve,
   initialState,
   reportPromptIds,
-  type ActiveBrandReport,
   type BrandReportEvent,
   type BrandReportState,
 } from './events.js';
 import { promptsAssigned, promptsUnassigned, resolveNewPrompts, type PromptsContext } from './promptAssignment.js';
-import { brandReportCreateSchema, promptAssignmentSchema, type BrandReportCreateInput } from './schema.js';
+import { brandReportCreateSchema, type BrandReportCreateInput } from './schema.js';
 import { decideUpdate, withDetectionFields, type ReportUpdate } from './update.js';
 
 export type CreateBrandReport = DomainCommand<
@@ -26,15 +25,6 @@ export type CreateBrandReport = DomainCommand<
 >;
 /** `patch` is the raw JSON body of PATCH /v1/reports/brand/{reportId}; validating it is this decider's job. */
 export type UpdateBrandReport = DomainCommand<'UpdateBrandReport', ReportUpdate & { reportId: string }>;
-export type AssignPromptsToReport = DomainCommand<
-  'AssignPromptsToReport',
-  { reportId: string; promptIds: string[]; prompts: PromptsContext; now: string }
->;
-/** Ids that are not assigned are ignored, so a retried request changes nothing. */
-export type UnassignPromptsFromReport = DomainCommand<
-  'UnassignPromptsFromReport',
-  { reportId: string; promptIds: string[]; now: string }
->;
 /** Sent by the process that reacts to PromptDeleted, for each report holding the prompt. */
 export type RemoveDeletedPromptFromReport = DomainCommand<
   'RemoveDeletedPromptFromReport',
@@ -46,8 +36,6 @@ export type BrandReportCommand =
   | RequestBrandReportReplay
   | CreateBrandReport
   | UpdateBrandReport
-  | AssignPromptsToReport
-  | UnassignPromptsFromReport
   | RemoveDeletedPromptFromReport;
 
 export function decide(command: BrandReportCommand, state: BrandReportState): BrandReportEvent[] {
@@ -56,13 +44,6 @@ export function decide(command: BrandReportCommand, state: BrandReportState): Br
   switch (command.type) {
     case 'UpdateBrandReport':
       return decideUpdate(command.data, state);
-    case 'AssignPromptsToReport':
-      return assign(command.data, state);
-    case 'UnassignPromptsFromReport': {
-      const { promptIds } = parseOrThrow(promptAssignmentSchema, { promptIds: command.data.promptIds });
-      const removed = reportPromptIds(state).filter((promptId) => promptIds.includes(promptId));
-      return promptsUnassigned(state.reportId, removed, command.data.now);
-    }
     case 'RemoveDeletedPromptFromReport': {
       const { promptId, now } = command.data;
       return reportPromptIds(state).includes(promptId) ? promptsUnassigned(state.reportId, [promptId], now) : [];
@@ -97,14 +78,6 @@ function create(data: CreateBrandReport['data'], state: BrandReportState): Brand
     { type: 'BrandReportCreated', data: { reportId, workspaceId, teamId, reportTitle, detection, createdDate: now } },
     ...promptsAssigned(reportId, added, now),
   ];
-}
-
-function assign(data: AssignPromptsToReport['data'], report: ActiveBrandReport): BrandReportEvent[] {
-  const { promptIds } = parseOrThrow(promptAssignmentSchema, { promptIds: data.promptIds });
-  const assigned = new Set(reportPromptIds(report));
-  const { added, issues } = resolveNewPrompts(promptIds, report.workspaceId, assigned, data.prompts);
-  if (issues.length > 0) throw validationFailed(issues);
-  return promptsAssigned(report.reportId, added, data.now);
 }
 
 export const brandReportDecider: Decider<BrandReportState, BrandReportCommand, BrandReportEvent> = {

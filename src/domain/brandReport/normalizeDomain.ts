@@ -1,3 +1,5 @@
+import { withoutWww } from '../shared/hosts.js';
+
 /**
  * The one form in which domains are stored and compared, so that what a user pastes from the address bar
  * (`https://www.Acme.com:443/pricing`) and what they type (`acme.com`) name the same domain.
@@ -14,7 +16,7 @@ export function normalizeDomain(input: string): string {
     .slice(authority.lastIndexOf('@') + 1)
     .replace(/:\d*$/, '')
     .replace(/\.+$/, '');
-  return host.startsWith('www.') ? host.slice('www.'.length) : host;
+  return withoutWww(host);
 }
 
 const label = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?';

@@ -20,7 +20,7 @@ export const REGEX_WITH_VARIATIONS =
 export const domainVariationMessage = (brandDomain: string): string =>
   `Each domain variation must differ from brandDomain "${brandDomain}"`;
 
-const brandSchema = nameSchema(200);
+const brandSchema = nameSchema(200).describe('Brand name');
 const variationsSchema = z.array(nameSchema(200)).max(REPORT_LIMITS.variations);
 const domainSchema = z
   .string()
@@ -142,9 +142,6 @@ export const brandReportCreateSchema = z
   .required({ brand: true, brandDomain: true })
   .strict()
   .superRefine(reportRules);
-
-/** Body of the prompt assignment endpoints. */
-export const promptAssignmentSchema = z.object({ promptIds: promptIdsSchema }).strict();
 
 export type BrandReportPatch = z.output<typeof brandReportPatchSchema>;
 export type BrandReportCreateInput = z.input<typeof brandReportCreateSchema>;

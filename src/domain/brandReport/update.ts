@@ -1,5 +1,5 @@
 import type { ValidationIssue } from '../shared/errors.js';
-import { jsonEqual } from '../shared/jsonEqual.js';
+import { isDeepStrictEqual } from 'node:util';
 import { parseOrThrow, validationFailed } from '../shared/zodIssues.js';
 import {
   DETECTION_FIELDS,
@@ -55,7 +55,7 @@ function fieldsToValidate(body: unknown, report: ActiveBrandReport): unknown {
 function isStoredValue(report: ActiveBrandReport, field: string, value: unknown): boolean {
   if (field === 'promptIds') return isSameIdSet(value, reportPromptIds(report));
   if (field === 'reportTitle') return value === report.reportTitle;
-  return isDetectionField(field) && jsonEqual(value, report[field]);
+  return isDetectionField(field) && isDeepStrictEqual(value, report[field]);
 }
 
 /** Prompt order carries no meaning, so a reordered echo of `promptIds` is the stored value too. */
@@ -101,7 +101,7 @@ function titleChange(patch: BrandReportPatch, report: ActiveBrandReport, now: st
 /** Rules 1, 2 and 6: sent fields replace stored ones whole; any effective change marks the detection change. */
 function detectionChange(patch: BrandReportPatch, report: ActiveBrandReport, now: string): BrandReportEvent[] {
   const detection = withDetectionFields(report, patch);
-  const changedFields = DETECTION_FIELDS.filter((field) => !jsonEqual(detection[field], report[field]));
+  const changedFields = DETECTION_FIELDS.filter((field) => !isDeepStrictEqual(detection[field], report[field]));
   if (changedFields.length === 0) return [];
   return [
     {

@@ -1,3 +1,4 @@
+import { utcDay } from '../shared/days.js';
 import type { DomainEvent } from '../shared/decider.js';
 import type { EngineId } from '../shared/engines.js';
 import type { Answer } from './schema.js';
@@ -30,4 +31,4 @@ export type RunEvent = RunCompleted | RunFailed;
 
 export const RUN_EVENT_TYPES: readonly RunEvent['type'][] = ['RunCompleted', 'RunFailed'];
 
-export const runDay = (runDate: string): string => new Date(runDate).toISOString().slice(0, 10);
+export const runDay = (runDate: string): string => utcDay(runDate);

@@ -1,3 +1,5 @@
+import { utcDay } from '../shared/days.js';
+
 /**
  * The public API billing period of a team (interface.md, `apiRequestsPeriodEnd`).
  *
@@ -17,7 +19,6 @@ export interface BillingPeriod {
   end: string;
 }
 
-const dateOf = (epochMs: number): string => new Date(epochMs).toISOString().slice(0, 10);
 
 /** The instant a subscription with this end date (YYYY-MM-DD) stops: 00:00:00.000 UTC of that day. */
 export const subscriptionEndTimestamp = (subscriptionEndDate: string): string => `${subscriptionEndDate}T00:00:00.000Z`;
@@ -27,8 +28,8 @@ export function billingPeriod(subscriptionEndDate: string | null, now: Date): Bi
   const month = now.getUTCMonth();
   const monthStart = Date.UTC(year, month, 1);
   const nextMonthStart = Date.UTC(year, month + 1, 1);
-  if (subscriptionEndDate === null) return { start: dateOf(monthStart), end: dateOf(nextMonthStart) };
+  if (subscriptionEndDate === null) return { start: utcDay(monthStart), end: utcDay(nextMonthStart) };
   const subscriptionEnd = Date.parse(subscriptionEndTimestamp(subscriptionEndDate));
   if (Number.isNaN(subscriptionEnd) || now.getTime() >= subscriptionEnd) return null;
-  return { start: dateOf(monthStart), end: dateOf(Math.min(nextMonthStart, subscriptionEnd)) };
+  return { start: utcDay(monthStart), end: utcDay(Math.min(nextMonthStart, subscriptionEnd)) };
 }

@@ -1,7 +1,7 @@
 import type { DomainCommand } from '../shared/command.js';
 import { assertNever, type Decider } from '../shared/decider.js';
 import { ConflictError, NotFoundError } from '../shared/errors.js';
-import { jsonEqual } from '../shared/jsonEqual.js';
+import { isDeepStrictEqual } from 'node:util';
 import { parseOrThrow } from '../shared/zodIssues.js';
 import { evolve, initialState, type ActiveTeam, type TeamEvent, type TeamState } from './events.js';
 import { planDefaults, type PlanLimits } from './plans.js';
@@ -48,7 +48,7 @@ function setTeamPlan({ teamId, now, ...fields }: SetTeamPlan['data'], team: Acti
   const subscriptionEndDate =
     input.subscriptionEndDate === undefined ? team.subscriptionEndDate : input.subscriptionEndDate;
   const unchanged =
-    input.plan === team.plan && jsonEqual(limits, team.limits) && subscriptionEndDate === team.subscriptionEndDate;
+    input.plan === team.plan && isDeepStrictEqual(limits, team.limits) && subscriptionEndDate === team.subscriptionEndDate;
   if (unchanged) return [];
   const { plan } = input;
   return [{ type: 'TeamPlanChanged', data: { teamId, plan, limits, subscriptionEndDate, changedDate: now } }];

@@ -20,7 +20,7 @@ import {
   type FindOptions,
   type IndexOptions,
   type PipelineStage,
-  type Projection,
+  type FieldProjection,
   type SortSpec,
   type TransactionScope,
   type Update,
@@ -96,7 +96,7 @@ class MongoCollection<T extends Doc> implements Collection<T> {
     return this.collection.collectionName;
   }
 
-  findOne(filter: Filter, options: { projection?: Projection; sort?: SortSpec } = {}): Promise<T | null> {
+  findOne(filter: Filter, options: { projection?: FieldProjection; sort?: SortSpec } = {}): Promise<T | null> {
     return this.call(() => this.collection.findOne<T>(filter, { ...options, session: this.session }));
   }
 

@@ -8,7 +8,7 @@ import type {
   FindOptions,
   IndexOptions,
   PipelineStage,
-  Projection,
+  FieldProjection,
   SortSpec,
   Update,
   UpdateOptions,
@@ -38,7 +38,7 @@ export class SqliteCollection<T extends Doc = Doc> implements Collection<T> {
     assertValidCollectionName(name);
   }
 
-  findOne(filter: Filter, options: { projection?: Projection; sort?: SortSpec } = {}): Promise<T | null> {
+  findOne(filter: Filter, options: { projection?: FieldProjection; sort?: SortSpec } = {}): Promise<T | null> {
     return this.onExisting((table) => (table.find(filter, { ...options, limit: 1 })[0] as T | undefined) ?? null, null);
   }
 

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Collection, Doc, DocumentStore, TransactionScope } from '../../ports/documentStore.js';
-import { AsyncMutex } from './asyncMutex.js';
+import { Mutex } from 'async-mutex';
 import { CollectionTable, quoteIdentifier, type WriteGuard } from './collectionTable.js';
 import { SqliteCollection, type Execute, type TableRegistry } from './sqliteCollection.js';
 
@@ -17,7 +17,7 @@ const BUSY_TIMEOUT_MS = 5_000;
  * statements out of an open transaction, and BEGIN IMMEDIATE keeps other processes out of our writes.
  */
 export class SqliteDocumentStore implements DocumentStore {
-  private readonly mutex = new AsyncMutex();
+  private readonly mutex = new Mutex();
   private readonly transactions: SqliteTransactions;
   private readonly tables: SqliteTableRegistry;
 
@@ -46,19 +46,19 @@ export class SqliteDocumentStore implements DocumentStore {
    * `work` must reach the store only through `scope`: the store's own collections queue behind the open
    * transaction, so awaiting one of them inside `work` would wait forever.
    */
-  async withTransaction<R>(work: (scope: TransactionScope) => Promise<R>): Promise<R> {
-    await this.mutex.acquire();
-    const scope = new SqliteTransactionScope(this.tables);
-    try {
-      return await this.transactions.run(() => work(scope));
-    } catch (error) {
-      // Tables created or dropped inside the rolled-back transaction are not what the registry remembers.
-      this.tables.forgetAll();
-      throw error;
-    } finally {
-      scope.end();
-      this.mutex.release();
-    }
+  withTransaction<R>(work: (scope: TransactionScope) => Promise<R>): Promise<R> {
+    return this.mutex.runExclusive(async () => {
+      const scope = new SqliteTransactionScope(this.tables);
+      try {
+        return await this.transactions.run(() => work(scope));
+      } catch (error) {
+        // Tables created or dropped inside the rolled-back transaction are not what the registry remembers.
+        this.tables.forgetAll();
+        throw error;
+      } finally {
+        scope.end();
+      }
+    });
   }
 
   listCollections(): Promise<string[]> {
@@ -71,25 +71,14 @@ export class SqliteDocumentStore implements DocumentStore {
     );
   }
 
-  async close(): Promise<void> {
-    await this.mutex.acquire();
-    try {
+  close(): Promise<void> {
+    return this.mutex.runExclusive(() => {
       if (this.db.open) this.db.close();
-    } finally {
-      this.mutex.release();
-    }
+    });
   }
 
   /** Operations outside a transaction run at once when the connection is free, else queue behind it. */
-  private readonly execute: Execute = async (operation) => {
-    if (!this.mutex.isLocked) return operation();
-    await this.mutex.acquire();
-    try {
-      return operation();
-    } finally {
-      this.mutex.release();
-    }
-  };
+  private readonly execute: Execute = async (operation) => (this.mutex.isLocked() ? this.mutex.runExclusive(operation) : operation());
 }
 
 class SqliteTransactionScope implements TransactionScope {

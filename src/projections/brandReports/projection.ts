@@ -5,7 +5,6 @@ import {
   type BrandReportState,
 } from '../../domain/brandReport/events.js';
 import type { BulkOperation, Collection } from '../../ports/documentStore.js';
-import type { RecordedEvent } from '../../ports/eventStore.js';
 import type { Projection } from '../runner/projection.js';
 import { BRAND_REPORT_COLLECTIONS as C, reportDocument, reportState, type BrandReportDoc } from './documents.js';
 
@@ -27,7 +26,7 @@ async function loadReport(reports: Collection<BrandReportDoc>, reportId: string)
  * so a field the PATCH response shows is exactly the field a later GET reads. A batch folds in memory and
  * writes each touched report once.
  */
-export const brandReportsProjection: Projection = {
+export const brandReportsProjection: Projection<BrandReportEvent> = {
   name: 'brandReports',
   version: 1,
   eventTypes: EVENT_TYPES,
@@ -36,11 +35,10 @@ export const brandReportsProjection: Projection = {
     await reports.createIndex({ teamId: 1, createdDate: -1 });
     await reports.createIndex({ workspaceId: 1 });
   },
-  async apply(events: readonly RecordedEvent[], scope) {
+  async apply(events, scope) {
     const reports = scope.collection<BrandReportDoc>(C.reports);
     const touched = new Map<string, BrandReportState>();
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as BrandReportEvent;
+    for (const event of events) {
       const { reportId } = event.data;
       const current = touched.get(reportId) ?? (await loadReport(reports, reportId));
       touched.set(reportId, evolve(current, event));

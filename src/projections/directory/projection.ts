@@ -5,7 +5,6 @@ import type { TagEvent } from '../../domain/tag/events.js';
 import type { TeamEvent } from '../../domain/team/events.js';
 import type { UserEvent } from '../../domain/user/events.js';
 import type { WorkspaceEvent } from '../../domain/workspace/events.js';
-import type { RecordedEvent } from '../../ports/eventStore.js';
 import type { Projection, ProjectionScope } from '../runner/projection.js';
 import {
   DIRECTORY_COLLECTIONS as C,
@@ -89,7 +88,7 @@ async function applyOne(event: DirectoryEvent, scope: ProjectionScope): Promise<
 }
 
 /** Teams, workspaces, credentials, tags and prompts: what authentication, scoping and listings read. */
-export const directoryProjection: Projection = {
+export const directoryProjection: Projection<DirectoryEvent> = {
   name: 'directory',
   version: 1,
   eventTypes: EVENT_TYPES,
@@ -101,7 +100,7 @@ export const directoryProjection: Projection = {
     await scope.collection(C.prompts).createIndex({ workspaceId: 1, createdDate: 1 });
     await scope.collection(C.prompts).createIndex({ teamId: 1 });
   },
-  async apply(events: readonly RecordedEvent[], scope) {
-    for (const event of events) await applyOne({ type: event.type, data: event.data } as DirectoryEvent, scope);
+  async apply(events, scope) {
+    for (const event of events) await applyOne(event, scope);
   },
 };

@@ -1,4 +1,5 @@
 import type { Collection, Doc } from '../../ports/documentStore.js';
+import type { DomainEvent } from '../../domain/shared/decider.js';
 import type { RecordedEvent } from '../../ports/eventStore.js';
 
 /** Collections of one projection version, bound to the transaction that also moves its checkpoint. */
@@ -6,18 +7,22 @@ export interface ProjectionScope {
   collection<T extends Doc = Doc>(logicalName: string): Collection<T>;
 }
 
+/** A recorded event of one of the domain events a projection declares, typed as that event. */
+export type ProjectedEvent<Event extends DomainEvent> = Event extends DomainEvent<infer Type, infer Data> ? RecordedEvent<Type, Data> : never;
+
 /**
  * A read model builder. `apply` must only write through `scope`: the runner commits those writes
  * together with the checkpoint, so an event is applied exactly once even across crashes.
  * Bumping `version` builds a fresh copy beside the old one; queries switch once it has caught up.
  */
-export interface Projection {
+export interface Projection<Event extends DomainEvent = DomainEvent> {
   readonly name: string;
   readonly version: number;
-  readonly eventTypes: readonly string[];
+  /** The runner hands `apply` only events of these types, which is what types them. */
+  readonly eventTypes: readonly Event['type'][];
   /** Creates indexes; runs before the first batch, idempotent. */
   setup?(scope: ProjectionScope): Promise<void>;
-  apply(events: readonly RecordedEvent[], scope: ProjectionScope): Promise<void>;
+  apply(events: readonly ProjectedEvent<Event>[], scope: ProjectionScope): Promise<void>;
 }
 
 /** Physical collection name of a projection's logical collection at a version. */

@@ -38,7 +38,7 @@ export interface PromptRunCountDoc extends Doc {
   completedRuns: number;
 }
 
-export const runsProjection: Projection = {
+export const runsProjection: Projection<RunEvent> = {
   name: 'runs',
   version: 1,
   eventTypes: RUN_EVENT_TYPES,
@@ -46,7 +46,7 @@ export const runsProjection: Projection = {
     await scope.collection(RUNS_COLLECTION).createIndex({ promptId: 1, day: 1 });
   },
   async apply(events, scope) {
-    const documents = events.map((event) => runDocument({ type: event.type, data: event.data } as RunEvent));
+    const documents = events.map(runDocument);
     await scope.collection<RunDoc>(RUNS_COLLECTION).bulkWrite(
       documents.map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })),
     );

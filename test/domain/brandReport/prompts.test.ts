@@ -1,32 +1,25 @@
 import { describe, expect, test } from '@jest/globals';
-import { brandReportDecider, type AssignPromptsToReport } from '../../../src/domain/brandReport/decide.js';
+import { brandReportDecider } from '../../../src/domain/brandReport/decide.js';
 import { countryPromptsTotal, reportCountries, reportPromptIds } from '../../../src/domain/brandReport/events.js';
 import { NotFoundError } from '../../../src/domain/shared/errors.js';
 import {
   activeReport,
   given,
   history,
-  notInWorkspace,
   now,
-  prompts,
   promptsAssigned,
   promptsUnassigned,
   reportId,
+  update,
 } from './fixtures.js';
 
-const assign = (promptIds: string[]): AssignPromptsToReport => ({
-  type: 'AssignPromptsToReport',
-  data: { reportId, promptIds, prompts, now },
-});
-const unassign = (promptIds: string[]) =>
-  ({ type: 'UnassignPromptsFromReport', data: { reportId, promptIds, now } }) as const;
 const removeDeleted = (promptId: string) =>
   ({ type: 'RemoveDeletedPromptFromReport', data: { reportId, promptId, now } }) as const;
 
-describe('prompt assignment', () => {
+describe('prompt assignment (PATCH promptIds)', () => {
   test('new prompts are assigned with their countries; assigned ones and repeats count once', () => {
     given(history)
-      .when(assign(['p_us', 'p_de', 'p_de', 'p_us2']))
+      .when(update({ promptIds: ['p_us', 'p_uk', 'p_de', 'p_de', 'p_us2'] }))
       .then([
         promptsAssigned(
           [
@@ -38,30 +31,14 @@ describe('prompt assignment', () => {
       ]);
   });
 
-  test('assigning prompts that are all assigned already changes nothing', () => {
-    given(history).when(assign(['p_uk', 'p_us'])).then([]);
+  test('sending the assigned prompts again changes nothing', () => {
+    given(history).when(update({ promptIds: ['p_us', 'p_uk'] })).then([]);
   });
 
-  test('prompts from another workspace are refused, like missing ones', () => {
+  test('prompts left out of the list are unassigned', () => {
     given(history)
-      .when(assign(['p_de', 'p_elsewhere']))
-      .thenFailsValidation([
-        { path: 'promptIds.1', code: 'custom', message: notInWorkspace('p_elsewhere') },
-      ]);
-  });
-
-  test('the assignment list follows the PATCH limits', () => {
-    given(history).when(assign([])).thenFailsValidation([{ path: 'promptIds', code: 'too_small' }]);
-    given(history)
-      .when(assign(['x'.repeat(65)]))
-      .thenFailsValidation([{ path: 'promptIds.0', code: 'too_big' }]);
-  });
-
-  test('assigned prompts are unassigned; ids not assigned are ignored', () => {
-    given(history)
-      .when(unassign(['p_uk', 'p_never']))
+      .when(update({ promptIds: ['p_us'] }))
       .then([promptsUnassigned(['p_uk'])]);
-    given(history).when(unassign(['p_never'])).then([]);
   });
 
   test('a deleted prompt is removed from the report once', () => {
@@ -73,16 +50,14 @@ describe('prompt assignment', () => {
       .then([]);
   });
 
-  test('assignment commands on an unknown report are not found', () => {
-    given([]).when(assign(['p_us'])).thenThrows(NotFoundError);
-    given([]).when(unassign(['p_us'])).thenThrows(NotFoundError);
+  test('removing a deleted prompt from an unknown report is not found', () => {
     given([]).when(removeDeleted('p_us')).thenThrows(NotFoundError);
   });
 });
 
 describe('countries derived from prompts', () => {
   test('countries are the distinct countries of the assigned prompts, sorted', () => {
-    const events = brandReportDecider.decide(assign(['p_de', 'p_us2']), activeReport(history));
+    const events = brandReportDecider.decide(update({ promptIds: ['p_us', 'p_uk', 'p_de', 'p_us2'] }), activeReport(history));
     const report = activeReport([...history, ...events]);
     expect(reportPromptIds(report)).toEqual(['p_us', 'p_uk', 'p_de', 'p_us2']);
     expect(reportCountries(report)).toEqual(['de', 'uk', 'us']);

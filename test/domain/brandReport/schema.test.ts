@@ -4,7 +4,6 @@ import {
   brandReportCreateSchema,
   brandReportPatchSchema,
   competitorInputSchema,
-  promptAssignmentSchema,
 } from '../../../src/domain/brandReport/schema.js';
 
 describe('brand report schemas', () => {
@@ -34,7 +33,6 @@ describe('brand report schemas', () => {
   test.each([
     ['create', brandReportCreateSchema],
     ['competitor', competitorInputSchema],
-    ['prompt assignment', promptAssignmentSchema],
   ])('the %s schema converts to JSON Schema', (_name, schema) => {
     expect(() => z.toJSONSchema(schema, { io: 'input' })).not.toThrow();
   });

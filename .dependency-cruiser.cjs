@@ -1,0 +1,71 @@
+/**
+ * The layers of geolens (README "Architecture"), enforced by `npm run lint`:
+ * domain <- app <- edges (api, mcp, cli); projections and infra beside app; compose wires everything.
+ * @type {import('dependency-cruiser').IConfiguration}
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A circle of imports has no layer order; split the shared part out.',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'domain-imports-nothing-outside-it',
+      severity: 'error',
+      comment: 'The domain is pure: deciders, analysis and schemas know no adapter, read model, engine or edge.',
+      from: { path: '^src/domain/' },
+      to: { path: '^src/', pathNot: '^src/domain/' },
+    },
+    {
+      name: 'domain-does-no-io',
+      severity: 'error',
+      comment: 'Time, ids, randomness and I/O are injected into the domain, never imported.',
+      from: { path: '^src/domain/' },
+      to: { dependencyTypes: ['core'], path: '^(fs|fs/promises|net|http|https|dns|child_process|worker_threads|os|dgram|tls)$' },
+    },
+    {
+      name: 'ports-are-interfaces',
+      severity: 'error',
+      comment: 'Ports name what the application needs; adapters implement them in src/infra.',
+      from: { path: '^src/ports/' },
+      to: { path: '^src/', pathNot: '^src/(ports|domain)/' },
+    },
+    {
+      name: 'infra-knows-no-application',
+      severity: 'error',
+      comment: 'Adapters implement ports; they do not reach into application services, read models or edges.',
+      from: { path: '^src/infra/' },
+      to: { path: '^src/(app|api|mcp|cli|projections)/' },
+    },
+    {
+      name: 'projections-know-no-application',
+      severity: 'error',
+      comment: 'Read models are built from events; application services and edges read them, not the other way.',
+      from: { path: '^src/projections/' },
+      to: { path: '^src/(app|api|mcp|cli)/' },
+    },
+    {
+      name: 'application-knows-no-edge',
+      severity: 'error',
+      comment: 'Operations are defined once in src/app; REST, MCP and CLI are bindings that import them.',
+      from: { path: '^src/app/' },
+      to: { path: '^src/(api|mcp|cli|server|compose)' },
+    },
+    {
+      name: 'edges-do-not-import-each-other',
+      severity: 'error',
+      comment: 'REST, MCP and the CLI share operations, not each other.',
+      from: { path: '^src/(api|mcp|cli)/' },
+      to: { path: '^src/(api|mcp|cli)/', pathNot: '^src/$1/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js'] },
+  },
+};
