@@ -1,18 +1,10 @@
-import type { RunCompleted, RunEvent, RunFailed } from '../../domain/run/events.js';
+import type { RunCompleted, RunEvent, RunFailed, RunSubject } from '../../domain/run/events.js';
 import { answerSchema } from '../../domain/run/schema.js';
 import type { EngineId } from '../../domain/shared/engines.js';
 import { EngineError, type EngineAnswer } from '../../engines/index.js';
 
 /** Who and when a run is for; the rest of a run event comes from the answer or the failure. */
-export interface RunSubject {
-  runId: string;
-  promptId: string;
-  workspaceId: string;
-  country: string;
-  engine: EngineId;
-  /** ISO timestamp; its UTC date must be the run's day. */
-  runDate: string;
-}
+export type { RunSubject };
 
 /** Same bound as an imported run's `error`: a failure is a line for people, not a dump. */
 const MAX_ERROR_LENGTH = 2000;

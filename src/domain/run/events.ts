@@ -13,7 +13,8 @@ export const scheduledRunId = (promptId: string, engine: EngineId, day: string):
 /** Who produced the answer: a real engine API, the deterministic simulator, or an import. */
 export type RunSource = 'api' | 'simulator' | 'import';
 
-interface RunFacts {
+/** Who and when a run is for. */
+export interface RunSubject {
   runId: string;
   promptId: string;
   workspaceId: string;
@@ -21,6 +22,9 @@ interface RunFacts {
   engine: EngineId;
   /** ISO timestamp; its UTC date is the run's day. */
   runDate: string;
+}
+
+interface RunFacts extends RunSubject {
   source: RunSource;
   model: string | null;
 }
