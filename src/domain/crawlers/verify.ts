@@ -85,9 +85,33 @@ function contains<Address extends number | bigint>(intervals: AddressIntervals<A
   return high >= 0 && address <= (intervals.ends[high] as Address);
 }
 
-function parseAddress(ip: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+/** A dotted-quad IPv4 address as a number, or -1: the common case, without ipaddr.js's general parser. */
+function dottedQuad(ip: string): number {
+  let value = 0;
+  let octet = -1;
+  let octets = 0;
+  for (let index = 0; index <= ip.length; index += 1) {
+    const code = index === ip.length ? 46 : ip.charCodeAt(index);
+    if (code === 46) {
+      if (octet < 0 || octet > 255 || (octets += 1) > 4) return -1;
+      value = value * 256 + octet;
+      octet = -1;
+    } else if (code >= 48 && code <= 57 && octet !== 0) {
+      octet = (octet < 0 ? 0 : octet * 10) + code - 48;
+    } else {
+      return -1;
+    }
+  }
+  return octets === 4 ? value : -1;
+}
+
+/** The address to look up: an IPv4 number or an IPv6 bigint (IPv4-mapped IPv6 counts as IPv4), or null. */
+function parseAddress(ip: string): number | bigint | null {
+  const ipv4 = dottedQuad(ip);
+  if (ipv4 >= 0) return ipv4;
   if (!ipaddr.isValid(ip)) return null;
-  return ipaddr.process(ip);
+  const address = ipaddr.process(ip);
+  return address.kind() === 'ipv4' ? ipv4Number((address as ipaddr.IPv4).octets) : ipv6Bigint((address as ipaddr.IPv6).parts);
 }
 
 /**
@@ -100,9 +124,6 @@ export function verifyIp(agent: string, ip: string, ranges: CompiledRanges): Ver
   if (agentRanges === undefined) return 'unverifiable';
   const address = parseAddress(ip);
   if (address === null) return 'unverifiable';
-  const inRanges =
-    address.kind() === 'ipv4'
-      ? contains(agentRanges.v4, ipv4Number((address as ipaddr.IPv4).octets))
-      : contains(agentRanges.v6, ipv6Bigint((address as ipaddr.IPv6).parts));
+  const inRanges = typeof address === 'number' ? contains(agentRanges.v4, address) : contains(agentRanges.v6, address);
   return inRanges ? 'verified' : 'spoofed';
 }

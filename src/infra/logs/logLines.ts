@@ -87,10 +87,10 @@ class LineSplitter {
   private split(text: string, atEnd: boolean): string[] {
     const parts = (this.pending + text).split('\n');
     const unfinished = parts.pop() ?? '';
-    const lines = parts.map((part, index) => (index === 0 && this.takeOverlongMark() ? '' : withoutCarriageReturn(part)));
+    const lines = parts.map((part, index) => (index === 0 && this.takeOverlongMark() ? '' : logLine(part)));
     this.pending = unfinished;
     if (atEnd) {
-      if (this.pending !== '' || this.discardingOverlong) lines.push(this.takeOverlongMark() ? '' : withoutCarriageReturn(this.pending));
+      if (this.pending !== '' || this.discardingOverlong) lines.push(this.takeOverlongMark() ? '' : logLine(this.pending));
       this.pending = '';
     } else if (this.pending.length > MAX_LINE_CHARS) {
       this.pending = '';
@@ -107,7 +107,9 @@ class LineSplitter {
   }
 }
 
-const withoutCarriageReturn = (line: string): string => (line.endsWith('\r') ? line.slice(0, -1) : line);
+/** The line without its `\r`; an overlong one as an empty line. */
+const logLine = (part: string): string =>
+  part.length > MAX_LINE_CHARS ? '' : part.endsWith('\r') ? part.slice(0, -1) : part;
 
 async function totalBytesOf(source: string | Readable): Promise<number | null> {
   return typeof source === 'string' ? (await stat(source)).size : null;
