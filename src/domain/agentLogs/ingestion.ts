@@ -1,0 +1,41 @@
+import { createVisitAggregator, type AgentVisitRow } from './aggregate.js';
+import { createVisitClassifier, type ClassificationContext } from './classify.js';
+import { lineParser } from './parsers.js';
+import type { LogFormat } from './records.js';
+
+/** What one ingestion found: visits, lines that did not parse, and the visits folded into rows. */
+export interface LogIngestionResult {
+  lines: number;
+  visits: number;
+  skipped: number;
+  rows: AgentVisitRow[];
+}
+
+/** Line-by-line ingestion of one log for one report; the caller feeds lines as they stream in. */
+export interface LogIngestion {
+  addLine(line: string): void;
+  result(): LogIngestionResult;
+}
+
+export function createLogIngestion(format: LogFormat, context: ClassificationContext): LogIngestion {
+  const parse = lineParser(format);
+  const classify = createVisitClassifier(context);
+  const aggregator = createVisitAggregator();
+  const counts = { lines: 0, visits: 0, skipped: 0 };
+  return {
+    addLine(line) {
+      counts.lines += 1;
+      const record = parse(line);
+      if (record === null) {
+        counts.skipped += 1;
+        return;
+      }
+      const classification = classify(record);
+      if (classification.kind === 'visit') {
+        counts.visits += 1;
+        aggregator.add(classification.visit);
+      }
+    },
+    result: () => ({ ...counts, rows: aggregator.rows() }),
+  };
+}

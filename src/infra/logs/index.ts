@@ -1,0 +1,2 @@
+export { ingestLog, type IngestLogOptions, type IngestLogResult } from './ingestLog.js';
+export { MAX_LINE_CHARS, openLogLines, type LogLineOptions, type LogLines, type LogReadProgress, type LogReadSummary } from './logLines.js';
