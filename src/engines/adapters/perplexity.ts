@@ -57,12 +57,7 @@ export class PerplexityEngine implements Engine {
   constructor(options: AdapterOptions) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.model = options.model ?? DEFAULT_MODEL;
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseUrl ?? DEFAULT_BASE_URL,
-      maxRetries: 0,
-      timeout: this.timeoutMs + SDK_TIMEOUT_SLACK_MS,
-    });
+    this.client = perplexityClient(options, this.timeoutMs);
   }
 
   async run(request: EngineRequest, options: RunOptions = {}): Promise<EngineAnswer> {
@@ -92,6 +87,11 @@ export class PerplexityEngine implements Engine {
       model: completion.model ?? this.model,
     };
   }
+}
+
+/** The OpenAI SDK pointed at api.perplexity.ai, retries left to the caller (see ChatGptEngine). */
+export function perplexityClient(options: AdapterOptions, timeoutMs: number): OpenAI {
+  return new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl ?? DEFAULT_BASE_URL, maxRetries: 0, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });
 }
 
 /** `citations` fixes the order (it is what `[1]`, `[2]` refer to); `search_results` lends the titles. */
