@@ -14,6 +14,7 @@ export * from './engine.js';
 export * from './errors.js';
 export { SUPPORTED_COUNTRIES } from './countries.js';
 export { SimulatedEngine, simulateAnswer, SIMULATOR_MODEL } from './simulator/index.js';
+export * from './fanOut/index.js';
 
 /** The API keys of contract.md section 1; an engine whose key is missing runs on the simulator. */
 export interface EngineKeys {

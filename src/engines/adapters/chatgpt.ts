@@ -101,10 +101,14 @@ export class ChatGptEngine implements Engine {
   }
 }
 
+/**
+ * Both fields: `queries` is the documented list, but `query` (deprecated, still sent) can be the only one
+ * filled, with `queries` empty or absent. Duplicates are dropped later.
+ */
 function searchQueries(item: unknown): string[] {
   const action = webSearchCallSchema.safeParse(item).data?.action;
   if (action?.type !== 'search') return [];
-  return action.queries ?? (action.query ? [action.query] : []);
+  return [...(action.query ? [action.query] : []), ...(action.queries ?? [])];
 }
 
 function collectMessage(message: MessageItem, texts: string[], sources: CitedSource[]): void {

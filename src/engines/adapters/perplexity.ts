@@ -6,14 +6,15 @@ import { EngineResponseError } from '../errors.js';
 import { rankCitations, type CitedSource } from '../citations.js';
 import { callWithDeadline } from './failures.js';
 import { DEFAULT_TIMEOUT_MS, SDK_TIMEOUT_SLACK_MS, type AdapterOptions } from './options.js';
-import { parseBody } from './parse.js';
+import { distinctQueries, parseBody } from './parse.js';
 import { classifyStainlessError } from './sdkErrors.js';
 
 /**
  * Perplexity's Sonar API: OpenAI-compatible chat completions at api.perplexity.ai, so the OpenAI SDK does the
  * transport. Its documented extras are top-level: `citations` (URLs, numbered as the `[n]` markers in the
- * answer) and `search_results` (`{title, url, date}` for the same sources). The API does not expose the
- * queries Sonar ran, so `webSearchQuery` stays empty.
+ * answer) and `search_results` (`{title, url, date}` for the same sources). The queries Sonar ran appear
+ * only as `message.reasoning_steps[].web_search.search_keywords`, which Pro Search fills; a plain Sonar
+ * answer has none, and `webSearchQuery` then stays empty (the fan-out source asks the Agent API instead).
  */
 
 const DEFAULT_BASE_URL = 'https://api.perplexity.ai';
@@ -26,9 +27,21 @@ interface SonarRequest {
   web_search_options: { user_location: { country: string } };
 }
 
+const reasoningStepSchema = z.looseObject({
+  web_search: z.looseObject({ search_keywords: z.array(z.string()).nullish() }).nullish(),
+});
+
 const completionSchema = z.object({
   model: z.string().optional(),
-  choices: z.array(z.looseObject({ message: z.looseObject({ content: z.string().nullable() }) })),
+  choices: z.array(
+    z.looseObject({
+      message: z.looseObject({
+        content: z.string().nullable(),
+        // A step of an unfamiliar shape is skipped rather than failing an answer already in hand.
+        reasoning_steps: z.array(reasoningStepSchema.catch({})).nullish().catch(undefined),
+      }),
+    }),
+  ),
   citations: z.array(z.string()).nullish(),
   search_results: z.array(z.looseObject({ title: z.string().nullish(), url: z.string() })).nullish(),
 });
@@ -44,12 +57,7 @@ export class PerplexityEngine implements Engine {
   constructor(options: AdapterOptions) {
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.model = options.model ?? DEFAULT_MODEL;
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseUrl ?? DEFAULT_BASE_URL,
-      maxRetries: 0,
-      timeout: this.timeoutMs + SDK_TIMEOUT_SLACK_MS,
-    });
+    this.client = perplexityClient(options, this.timeoutMs);
   }
 
   async run(request: EngineRequest, options: RunOptions = {}): Promise<EngineAnswer> {
@@ -71,7 +79,7 @@ export class PerplexityEngine implements Engine {
     return {
       content: choice.message.content ?? '',
       citations: rankCitations(sources(completion)),
-      webSearchQuery: [],
+      webSearchQuery: distinctQueries((choice.message.reasoning_steps ?? []).flatMap((step) => step.web_search?.search_keywords ?? [])),
       ads: [],
       shopping: [],
       overviewAvailable: true,
@@ -79,6 +87,11 @@ export class PerplexityEngine implements Engine {
       model: completion.model ?? this.model,
     };
   }
+}
+
+/** The OpenAI SDK pointed at api.perplexity.ai, retries left to the caller (see ChatGptEngine). */
+export function perplexityClient(options: AdapterOptions, timeoutMs: number): OpenAI {
+  return new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl ?? DEFAULT_BASE_URL, maxRetries: 0, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });
 }
 
 /** `citations` fixes the order (it is what `[1]`, `[2]` refer to); `search_results` lends the titles. */

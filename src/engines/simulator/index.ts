@@ -13,6 +13,8 @@ import { BRANDS_PER_ANSWER, composeContent } from './styles.js';
  * another day gives a plausibly different one.
  */
 
+export { catalogBrands, type CatalogBrands } from './catalogBrands.js';
+
 /** Bumped when the generator changes, so that "the same input gives the same answer" stays checkable. */
 export const SIMULATOR_MODEL = 'geolens-simulator-1';
 

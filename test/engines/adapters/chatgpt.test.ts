@@ -63,4 +63,13 @@ describe('ChatGPT adapter (OpenAI Responses API with web_search)', () => {
   });
 });
 
+describe('ChatGPT search queries', () => {
+  test('a search whose queries list is empty still counts its query, and a query missing from the list is kept', async () => {
+    const provider = await startFakeProvider(() => ({ json: fixture('openai-responses-web-search-query-only.json') }));
+    const answer = await create(provider.baseUrl).run(request);
+    await provider.close();
+    expect(answer.webSearchQuery).toEqual(['best CRM for small business 2025', 'Pipedrive pricing', 'HubSpot vs Pipedrive small business']);
+  });
+});
+
 describeErrorMapping({ create, request });

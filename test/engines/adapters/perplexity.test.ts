@@ -68,4 +68,23 @@ describe('Perplexity adapter (Sonar chat completions)', () => {
   });
 });
 
+describe('Perplexity search queries', () => {
+  test('the search keywords of Pro Search reasoning steps become the queries, once each', async () => {
+    const provider = await startFakeProvider(() => ({ json: fixture('perplexity-chat-completion-pro-search.json') }));
+    const answer = await create(provider.baseUrl).run(request);
+    await provider.close();
+    expect(answer.webSearchQuery).toEqual(['best CRM for small business 2025', 'HubSpot vs Zoho CRM small business', 'Zoho CRM pricing small team']);
+    expect(answer.citations.map((citation) => citation.link)).toEqual(['https://www.g2.com/categories/crm', 'https://www.zoho.com/crm/']);
+  });
+
+  test('a reasoning step of an unfamiliar shape is skipped, not a failure', async () => {
+    const body = fixture('perplexity-chat-completion-pro-search.json') as { choices: { message: { reasoning_steps: unknown[] } }[] };
+    body.choices[0]?.message.reasoning_steps.unshift({ thought: 'odd', web_search: { search_keywords: 'not a list' } });
+    const provider = await startFakeProvider(() => ({ json: body }));
+    const answer = await create(provider.baseUrl).run(request);
+    await provider.close();
+    expect(answer.webSearchQuery).toEqual(['best CRM for small business 2025', 'HubSpot vs Zoho CRM small business', 'Zoho CRM pricing small team']);
+  });
+});
+
 describeErrorMapping({ create, request });

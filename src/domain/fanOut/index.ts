@@ -1,0 +1,22 @@
+/**
+ * Query fan-outs (contract.md section 11): pure functions that label the searches an engine ran for a
+ * question, and generate plausible ones when the engine cannot be asked.
+ */
+export { classifyFanOutQuery, type ClassifyOptions, type FanOutClassification } from './classify.js';
+export { generateFanOut, type GenerateFanOutRequest } from './generate.js';
+export {
+  DEFAULT_FAN_OUT_ENGINES,
+  FAN_OUT_QUERY_TYPES,
+  FAN_OUT_QUESTION_MAX_LENGTH,
+  USER_INTENTS,
+  engineFanOutSchema,
+  fanOutInputSchema,
+  fanOutQuerySchema,
+  fanOutQueryTypeSchema,
+  userIntentSchema,
+  type EngineFanOut,
+  type FanOutInput,
+  type FanOutQuery,
+  type FanOutQueryType,
+  type UserIntent,
+} from './schema.js';

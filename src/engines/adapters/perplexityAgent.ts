@@ -1,0 +1,59 @@
+import OpenAI from 'openai';
+import { z } from 'zod';
+import { isoCountry } from '../countryCodes.js';
+import type { RunOptions } from '../engine.js';
+import { EngineResponseError } from '../errors.js';
+import type { FanOutSource, FanOutSourceRequest } from '../fanOut/source.js';
+import { callWithDeadline } from './failures.js';
+import { DEFAULT_TIMEOUT_MS, type AdapterOptions } from './options.js';
+import { distinctQueries, parseBody } from './parse.js';
+import { perplexityClient } from './perplexity.js';
+import { classifyStainlessError } from './sdkErrors.js';
+
+/**
+ * Perplexity's searches through its Agent API (`POST /v1/responses`): Sonar with the `web_search` tool. Unlike
+ * Sonar chat completions, whose plain answers never list their searches, every documented Agent response
+ * carries `search_results` output items with the `queries` the model ran. The API is strict (an unknown
+ * field is a 400) and reports a failed run as HTTP 200 with `status: "failed"` and an `error`.
+ */
+
+const DEFAULT_MODEL = 'perplexity/sonar';
+
+const responseSchema = z.object({
+  status: z.string(),
+  error: z.looseObject({ message: z.string().optional() }).nullish(),
+  output: z.array(z.looseObject({ type: z.string(), queries: z.array(z.string()).nullish().catch(undefined) })),
+});
+
+export class PerplexityAgentSearches implements FanOutSource {
+  readonly engine = 'perplexity' as const;
+  private readonly client: OpenAI;
+  private readonly model: string;
+  private readonly timeoutMs: number;
+
+  constructor(options: AdapterOptions) {
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.model = options.model ?? DEFAULT_MODEL;
+    this.client = perplexityClient(options, this.timeoutMs);
+  }
+
+  async searches(request: FanOutSourceRequest, options: RunOptions = {}): Promise<string[]> {
+    const body = {
+      model: this.model,
+      input: request.question,
+      tools: [{ type: 'web_search', user_location: { country: isoCountry(request.country) } }],
+    };
+    const response = await callWithDeadline(
+      this.engine,
+      this.timeoutMs,
+      options.signal,
+      (signal) => this.client.post<unknown>('/v1/responses', { body, signal }),
+      classifyStainlessError(OpenAI.APIError),
+    );
+    const { status, error, output } = parseBody(this.engine, responseSchema, response);
+    if (status === 'failed' || status === 'cancelled') {
+      throw new EngineResponseError(this.engine, `response ${status}${error?.message ? `: ${error.message}` : ''}`);
+    }
+    return distinctQueries(output.flatMap((item) => (item.type === 'search_results' ? (item.queries ?? []) : [])));
+  }
+}
