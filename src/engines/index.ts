@@ -9,25 +9,14 @@ import { GoogleAiOverviewEngine } from './adapters/serpapi/googleAiOverview.js';
 import { SUPPORTED_COUNTRIES } from './countries.js';
 import { ENGINE_IDS, type Engine, type EngineId } from './engine.js';
 import { SimulatedEngine } from './simulator/index.js';
+import type { EngineFactoryOptions, EngineKeys } from './keys.js';
 
 export * from './engine.js';
+export type { EngineFactoryOptions, EngineKeys } from './keys.js';
 export * from './errors.js';
 export { SUPPORTED_COUNTRIES } from './countries.js';
 export { SimulatedEngine, simulateAnswer, SIMULATOR_MODEL } from './simulator/index.js';
 export * from './fanOut/index.js';
-
-/** The API keys of contract.md section 1; an engine whose key is missing runs on the simulator. */
-export interface EngineKeys {
-  openai?: string | undefined;
-  anthropic?: string | undefined;
-  gemini?: string | undefined;
-  perplexity?: string | undefined;
-  serpapi?: string | undefined;
-}
-
-export interface EngineFactoryOptions {
-  timeoutMs?: number;
-}
 
 interface EngineSpec {
   name: string;

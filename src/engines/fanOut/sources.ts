@@ -2,7 +2,7 @@ import { ChatGptEngine } from '../adapters/chatgpt.js';
 import { ClaudeEngine } from '../adapters/claude.js';
 import { GeminiEngine } from '../adapters/gemini.js';
 import { PerplexityAgentSearches } from '../adapters/perplexityAgent.js';
-import type { EngineFactoryOptions, EngineKeys } from '../index.js';
+import type { EngineFactoryOptions, EngineKeys } from '../keys.js';
 import { AnswerSearches } from './answerSearches.js';
 import type { FanOutSources } from './source.js';
 

@@ -1,0 +1,12 @@
+/** The API keys of contract.md section 1; an engine whose key is missing runs on the simulator. */
+export interface EngineKeys {
+  openai?: string | undefined;
+  anthropic?: string | undefined;
+  gemini?: string | undefined;
+  perplexity?: string | undefined;
+  serpapi?: string | undefined;
+}
+
+export interface EngineFactoryOptions {
+  timeoutMs?: number;
+}
