@@ -25,7 +25,9 @@ export async function readableReport(services: Services, principal: Principal, r
   if (!report) throw new NotFoundError(`Brand report ${reportId} not found`);
   assertCanReadWorkspace(principal, report);
   const versions = await services.readModels.collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
-  const [version] = await versions.find({ reportId, state: 'active' }, { sort: { version: -1 }, limit: 1 });
+  const newest = async (state: ReportVersionDoc['state']) => (await versions.find({ reportId, state }, { sort: { version: -1 }, limit: 1 }))[0];
+  // Until a first version is built (a report created with prompts replays their runs), it answers as it fills.
+  const version = (await newest('active')) ?? (await newest('building'));
   if (!version) throw new NotFoundError(`Brand report ${reportId} has no history yet`);
   return { report, version, detection: compileDetection(version.detection) };
 }

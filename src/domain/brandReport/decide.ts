@@ -9,7 +9,7 @@ import {
   type BrandReportEvent,
   type BrandReportState,
 } from './events.js';
-import { promptsAssigned, promptsUnassigned, resolveNewPrompts, type PromptsContext } from './promptAssignment.js';
+import { promptsUnassigned, resolveNewPrompts, type PromptsContext } from './promptAssignment.js';
 import { brandReportCreateSchema, type BrandReportCreateInput } from './schema.js';
 import { decideUpdate, withDetectionFields, type ReportUpdate } from './update.js';
 
@@ -74,10 +74,7 @@ function create(data: CreateBrandReport['data'], state: BrandReportState): Brand
     input,
   );
   const reportTitle = input.reportTitle ?? input.brand;
-  return [
-    { type: 'BrandReportCreated', data: { reportId, workspaceId, teamId, reportTitle, detection, createdDate: now } },
-    ...promptsAssigned(reportId, added, now),
-  ];
+  return [{ type: 'BrandReportCreated', data: { reportId, workspaceId, teamId, reportTitle, detection, prompts: added, createdDate: now } }];
 }
 
 export const brandReportDecider: Decider<BrandReportState, BrandReportCommand, BrandReportEvent> = {

@@ -47,6 +47,8 @@ export type BrandReportCreated = DomainEvent<
     teamId: string;
     reportTitle: string;
     detection: DetectionSettings;
+    /** Prompts assigned at creation, so the first history version holds them; absent in events recorded before. */
+    prompts?: AssignedPrompt[];
     createdDate: string;
   }
 >;
@@ -104,8 +106,8 @@ export const initialState = (): BrandReportState => ({ status: 'absent' });
 
 export function evolve(state: BrandReportState, event: BrandReportEvent): BrandReportState {
   if (event.type === 'BrandReportCreated') {
-    const { detection, createdDate, ...report } = event.data;
-    return { status: 'active', ...report, ...detection, prompts: [], createdDate, updatedDate: createdDate };
+    const { detection, createdDate, prompts = [], ...report } = event.data;
+    return { status: 'active', ...report, ...detection, prompts, createdDate, updatedDate: createdDate };
   }
   if (state.status !== 'active') return state;
   return evolveActive(state, event);

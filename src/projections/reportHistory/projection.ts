@@ -27,20 +27,26 @@ async function activeVersionsByPrompt(versions: Collection<ReportVersionDoc>): P
   return byPrompt;
 }
 
+/**
+ * Version 1 holds the prompts the report was created with. Without prompts there is nothing to replay and it
+ * is active at once; with prompts their past runs are replayed into it (runs may predate the report) before
+ * it counts as finished.
+ */
 function createdVersion(event: Extract<HistoryEvent, { type: 'BrandReportCreated' }>): ReportVersionDoc {
-  const { reportId, detection, createdDate } = event.data;
+  const { reportId, detection, createdDate, prompts = [] } = event.data;
+  const empty = prompts.length === 0;
   return {
     _id: versionId(reportId, 1),
     reportId,
     version: 1,
-    state: 'active',
+    state: empty ? 'active' : 'building',
     detection,
-    promptIds: [],
+    promptIds: prompts.map(({ promptId }) => promptId),
     position: '0',
     processed: 0,
-    total: 0,
+    total: empty ? 0 : null,
     startedDate: createdDate,
-    finishedDate: createdDate,
+    finishedDate: empty ? createdDate : null,
     reason: 'created',
     lease: null,
   };

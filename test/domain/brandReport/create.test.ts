@@ -7,7 +7,6 @@ import {
   given,
   globex,
   prompts,
-  promptsAssigned,
   reportCreated,
   reportId,
   teamId,
@@ -49,8 +48,7 @@ describe('create brand report', () => {
         }),
       )
       .then([
-        reportCreated({ ...acme, competitors: [globex] }),
-        promptsAssigned([
+        reportCreated({ ...acme, competitors: [globex] }, [
           { promptId: 'p_us', country: 'us' },
           { promptId: 'p_uk', country: 'uk' },
         ]),

@@ -57,9 +57,9 @@ export const prompts: PromptsContext = new Map([
 export const notInWorkspace = (promptId: string): string =>
   `Prompt "${promptId}" does not exist in the report's workspace`;
 
-export const reportCreated = (detection: DetectionSettings = acme): BrandReportCreated => ({
+export const reportCreated = (detection: DetectionSettings = acme, assigned: AssignedPrompt[] = []): BrandReportCreated => ({
   type: 'BrandReportCreated',
-  data: { reportId, workspaceId, teamId, reportTitle: 'Acme in AI search', detection, createdDate },
+  data: { reportId, workspaceId, teamId, reportTitle: 'Acme in AI search', detection, prompts: assigned, createdDate },
 });
 
 export const promptsAssigned = (assigned: AssignedPrompt[], date = createdDate): PromptsAssignedToReport => ({
