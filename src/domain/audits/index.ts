@@ -11,3 +11,22 @@ export {
   type RobotsTxtAnalysis,
   type RobotsTxtFetch,
 } from './robotsTxt.js';
+export { loadAuditDocument, type AuditDocument } from './html/document.js';
+export { textBlocks, visibleText } from './html/visibleText.js';
+export { detectBotChallenge, type BotChallenge } from './botChallenge.js';
+export { compareDynamicContent, type DynamicContent, type PageViews } from './dynamicContent.js';
+export {
+  analyzeStructure,
+  STRUCTURAL_CATEGORIES,
+  STRUCTURAL_WEIGHTS,
+  type CategoryResult,
+  type ScoredItem,
+  type StructuralAnalysis,
+  type StructuralCategory,
+} from './structure/structuralAnalysis.js';
+export { analyzeContent, contentText, type ContentAnalysis } from './contentAnalysis/contentAnalysis.js';
+export { semanticRepetition } from './contentAnalysis/semanticRepetition.js';
+export { summaryBlock } from './contentAnalysis/summaryBlock.js';
+export { clarityAndAssertiveness } from './contentAnalysis/clarityAndAssertiveness.js';
+export { specificity } from './contentAnalysis/specificity.js';
+export type { MeasuredItem } from './contentAnalysis/text.js';
