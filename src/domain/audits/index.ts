@@ -12,7 +12,7 @@ export {
   type RobotsTxtFetch,
 } from './robotsTxt.js';
 export { loadAuditDocument, type AuditDocument } from './html/document.js';
-export { textBlocks, visibleText } from './html/visibleText.js';
+export { visibleText } from './html/visibleText.js';
 export { detectBotChallenge, type BotChallenge } from './botChallenge.js';
 export { compareDynamicContent, type DynamicContent, type PageViews } from './dynamicContent.js';
 export {
@@ -24,7 +24,7 @@ export {
   type StructuralAnalysis,
   type StructuralCategory,
 } from './structure/structuralAnalysis.js';
-export { analyzeContent, contentText, type ContentAnalysis } from './contentAnalysis/contentAnalysis.js';
+export { analyzeContent, type ContentAnalysis } from './contentAnalysis/contentAnalysis.js';
 export { semanticRepetition } from './contentAnalysis/semanticRepetition.js';
 export { summaryBlock } from './contentAnalysis/summaryBlock.js';
 export { clarityAndAssertiveness } from './contentAnalysis/clarityAndAssertiveness.js';

@@ -49,6 +49,7 @@ export function createChromiumRenderer(options: ChromiumRendererOptions): Chromi
   const settleTimeoutMs = options.settleTimeoutMs ?? 5_000;
   const queue = new PQueue({ concurrency: options.concurrency ?? 2 });
   let browser: Promise<Browser> | null = null;
+  let closed = false;
 
   function currentBrowser(): Promise<Browser> {
     if (browser !== null) return browser;
@@ -84,11 +85,12 @@ export function createChromiumRenderer(options: ChromiumRendererOptions): Chromi
 
   /** Renders once; when the browser died under the render, once more in a relaunched browser. */
   async function render(url: string, request: RenderRequest): Promise<RenderedPage> {
+    if (closed) throw new Error('the renderer is closed');
     const running = await currentBrowser();
     try {
       return await renderIn(running, url, request);
     } catch (error) {
-      if (running.isConnected()) throw error;
+      if (running.isConnected() || closed) throw error;
       return renderIn(await currentBrowser(), url, request);
     }
   }
@@ -96,7 +98,8 @@ export function createChromiumRenderer(options: ChromiumRendererOptions): Chromi
   return {
     render: (url, request) => queue.add(() => render(url, request)),
     async close() {
-      queue.clear();
+      // Renders still queued fail when their turn comes; those under way fail as the browser closes.
+      closed = true;
       const closing = browser;
       browser = null;
       if (closing !== null) await (await closing.catch(() => null))?.close();

@@ -131,6 +131,21 @@ describeWithChromium()('the Chromium renderer', () => {
     }
   });
 
+  test('refuses to render once closed, without launching a browser again', async () => {
+    let launches = 0;
+    const closing = createChromiumRenderer({
+      fetcher: createSafeFetcher({ allowPrivateNetworks: true }),
+      launch: () => {
+        launches += 1;
+        return launchChromium();
+      },
+    });
+    await closing.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: {} });
+    await closing.close();
+    await expect(closing.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: {} })).rejects.toThrow('the renderer is closed');
+    expect(launches).toBe(1);
+  });
+
   test('renders at most `concurrency` pages at once', async () => {
     let inFlight = 0;
     let mostInFlight = 0;

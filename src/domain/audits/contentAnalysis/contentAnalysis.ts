@@ -17,7 +17,7 @@ export interface ContentAnalysis {
 }
 
 /** The text of the page's content (main, else article, else body), one line per block. */
-export const contentText = (document: AuditDocument): string => textBlocks(document.$, false, contentRoot(document.$));
+const contentText = (document: AuditDocument): string => textBlocks(document.$, false, contentRoot(document.$));
 
 /** The four measures of how quotable the content is, and their mean (one decimal). */
 export function analyzeContent(document: AuditDocument): ContentAnalysis {
