@@ -1,0 +1,62 @@
+/**
+ * The ports a GEO audit reaches the network through. Adapters live in src/infra/http (a fetcher whose every
+ * hop passes the SSRF guard) and src/infra/browser (headless Chromium whose every request passes the same
+ * guard); tests and the worker inject them.
+ */
+
+/** The final answer to a GET after redirects. */
+export interface HttpAnswer {
+  /** The URL that answered, after redirects. */
+  url: string;
+  status: number;
+  /** Header names in lower case; repeated headers joined with ", ". */
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface HttpFetcher {
+  /**
+   * GETs `url` with `headers`, following redirects. Resolves with any HTTP answer (4xx and 5xx included);
+   * rejects with `FetchRefusedError` when a hop would reach a forbidden address and with `FetchFailedError`
+   * when no answer came.
+   */
+  get(url: string, headers: Record<string, string>): Promise<HttpAnswer>;
+}
+
+export interface RenderRequest {
+  userAgent: string;
+  /** Sent with every request the page makes, besides the user agent. */
+  headers: Record<string, string>;
+}
+
+export interface RenderedPage {
+  /** The DOM serialized after scripts ran. */
+  html: string;
+  /** HTTP status of the document, 0 when it got no answer. */
+  status: number;
+}
+
+export interface PageRenderer {
+  /** Loads `url` with JavaScript enabled; rejects with `FetchRefusedError` when the document itself is refused. */
+  render(url: string, request: RenderRequest): Promise<RenderedPage>;
+}
+
+/** A request the SSRF guard refused; the message says which address and why. */
+export class FetchRefusedError extends Error {
+  override readonly name = 'FetchRefusedError';
+}
+
+/** Why a request got no answer. `tooManyRedirects` matters apart: RFC 9309 reads it as "robots.txt unavailable". */
+export type FetchFailure = 'invalidUrl' | 'unresolved' | 'timeout' | 'network' | 'tooManyRedirects' | 'tooLarge';
+
+/** A request that got no (usable) answer; the message says why. */
+export class FetchFailedError extends Error {
+  override readonly name = 'FetchFailedError';
+
+  constructor(
+    readonly failure: FetchFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}

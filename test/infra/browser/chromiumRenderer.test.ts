@@ -1,0 +1,172 @@
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import type { Browser } from 'playwright-core';
+import { FetchFailedError, FetchRefusedError } from '../../../src/app/audits/ports.js';
+import { createChromiumRenderer, launchChromium, type ChromiumRenderer } from '../../../src/infra/browser/index.js';
+import { createSafeFetcher, publicAddressesOnly, type AddressPolicy } from '../../../src/infra/http/index.js';
+import { describeWithChromium } from '../../support/fixtureSites/chromium.js';
+import {
+  SPA_TEXT,
+  send,
+  startFixtureServer,
+  startSinglePageAppSite,
+  testCrawler,
+  type FixtureServer,
+} from '../../support/fixtureSites/index.js';
+
+const GPTBOT = testCrawler('GPTBot').userAgent as string;
+
+describeWithChromium()('the Chromium renderer', () => {
+  let spa: FixtureServer;
+  let internal: FixtureServer;
+  let prying: FixtureServer;
+  let renderer: ChromiumRenderer;
+
+  /** The default rules, except that exactly the page's own server is let through. */
+  const allowingOnly =
+    (server: FixtureServer): AddressPolicy =>
+    (endpoint) =>
+      endpoint.address === '127.0.0.1' && endpoint.port === server.port ? null : publicAddressesOnly(endpoint);
+
+  beforeAll(async () => {
+    spa = await startSinglePageAppSite();
+    internal = await startFixtureServer((_request, response) => send(response, 200, 'text/plain', 'internal'));
+    prying = await startFixtureServer((request, response) => {
+      if (request.url === '/to-internal.js') {
+        response.writeHead(302, { location: `${internal.origin}/redirected.js` });
+        return response.end();
+      }
+      send(
+        response,
+        200,
+        'text/html',
+        `<p>public page</p>
+        <img src="${internal.origin}/pixel.png">
+        <script src="/to-internal.js"></script>
+        <iframe src="${internal.origin}/frame"></iframe>
+        <script>fetch('${internal.origin}/api').catch(() => {}); navigator.sendBeacon('${internal.origin}/beacon', 'x');</script>`,
+      );
+    });
+    renderer = createChromiumRenderer({ fetcher: createSafeFetcher({ allowPrivateNetworks: true }) });
+  });
+
+  afterAll(async () => {
+    await renderer.close();
+    await Promise.all([spa.close(), internal.close(), prying.close()]);
+  });
+
+  test('renders the text a single-page app writes with JavaScript', async () => {
+    const page = await renderer.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: {} });
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(`<p>${SPA_TEXT.paragraph}</p>`);
+  });
+
+  test('sends the crawler’s user agent and the extra headers with the document and its scripts', async () => {
+    await renderer.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: { 'X-Geolens-Audit': 'check-1' } });
+    const script = spa.requests.filter((request) => request.path === '/app.js').at(-1);
+    expect(script?.headers['user-agent']).toBe(GPTBOT);
+    expect(script?.headers['x-geolens-audit']).toBe('check-1');
+  });
+
+  test('sends no request of the page to a private address, redirects included', async () => {
+    await renderer.render(`${prying.origin}/`, { userAgent: GPTBOT, headers: {} });
+    const reachedUnguarded = internal.requests.map((request) => request.path);
+    expect(reachedUnguarded).toEqual(expect.arrayContaining(['/pixel.png', '/redirected.js', '/frame', '/api', '/beacon']));
+
+    const guarded = createChromiumRenderer({ fetcher: createSafeFetcher({ addressPolicy: allowingOnly(prying) }) });
+    try {
+      const page = await guarded.render(`${prying.origin}/`, { userAgent: GPTBOT, headers: {} });
+      expect(page.html).toContain('public page');
+      expect(prying.requests.filter((request) => request.path === '/to-internal.js')).toHaveLength(2);
+      expect(internal.requests).toHaveLength(reachedUnguarded.length);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  test('refuses to render a document at a private address, saying why', async () => {
+    const guarded = createChromiumRenderer({ fetcher: createSafeFetcher() });
+    try {
+      const rendering = guarded.render(`${internal.origin}/`, { userAgent: GPTBOT, headers: {} });
+      await expect(rendering).rejects.toThrow(FetchRefusedError);
+      await expect(rendering).rejects.toThrow('refused: 127.0.0.1 is a loopback address');
+      expect(internal.requests.filter((request) => request.path === '/')).toEqual([]);
+    } finally {
+      await guarded.close();
+    }
+  });
+
+  test('fails with the reason when the document gets no answer', async () => {
+    const silent = await startFixtureServer(() => undefined);
+    const impatient = createChromiumRenderer({ fetcher: createSafeFetcher({ allowPrivateNetworks: true, timeoutMs: 300 }) });
+    try {
+      const rendering = impatient.render(`${silent.origin}/`, { userAgent: GPTBOT, headers: {} });
+      await expect(rendering).rejects.toThrow(FetchFailedError);
+      await expect(rendering).rejects.toThrow(`no answer from ${silent.origin}/ within 0.3 s`);
+    } finally {
+      await impatient.close();
+      await silent.close();
+    }
+  });
+
+  test('relaunches the browser after it disconnects', async () => {
+    const launched: Browser[] = [];
+    const relaunching = createChromiumRenderer({
+      fetcher: createSafeFetcher({ allowPrivateNetworks: true }),
+      launch: async () => {
+        const browser = await launchChromium();
+        launched.push(browser);
+        return browser;
+      },
+    });
+    try {
+      await relaunching.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: {} });
+      await relaunching.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: {} });
+      expect(launched).toHaveLength(1);
+      await launched[0]!.close();
+      const page = await relaunching.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: {} });
+      expect(page.html).toContain(SPA_TEXT.paragraph);
+      expect(launched).toHaveLength(2);
+    } finally {
+      await relaunching.close();
+    }
+  });
+
+  test('refuses to render once closed, without launching a browser again', async () => {
+    let launches = 0;
+    const closing = createChromiumRenderer({
+      fetcher: createSafeFetcher({ allowPrivateNetworks: true }),
+      launch: () => {
+        launches += 1;
+        return launchChromium();
+      },
+    });
+    await closing.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: {} });
+    await closing.close();
+    await expect(closing.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: {} })).rejects.toThrow('the renderer is closed');
+    expect(launches).toBe(1);
+  });
+
+  test('renders at most `concurrency` pages at once', async () => {
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const slow = await startFixtureServer((_request, response) => {
+      inFlight += 1;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      setTimeout(() => {
+        inFlight -= 1;
+        send(response, 200, 'text/html', '<p>slow page</p>');
+      }, 150);
+    });
+    const bounded = createChromiumRenderer({ fetcher: createSafeFetcher({ allowPrivateNetworks: true }), concurrency: 2 });
+    try {
+      const pages = await Promise.all(
+        ['/a', '/b', '/c', '/d'].map((path) => bounded.render(`${slow.origin}${path}`, { userAgent: GPTBOT, headers: {} })),
+      );
+      expect(pages.every((page) => page.html.includes('slow page'))).toBe(true);
+      expect(mostInFlight).toBe(2);
+    } finally {
+      await bounded.close();
+      await slow.close();
+    }
+  });
+});
