@@ -10,7 +10,7 @@ import {
   type StructuralAnalysis,
 } from '../../domain/audits/index.js';
 import { auditedUrl } from './crawlabilityCheck.js';
-import type { HttpAnswer, HttpFetcher, PageRenderer } from './ports.js';
+import type { HttpAnswer, HttpFetcher, PageRenderer } from '../../ports/web.js';
 
 /** The header that tells a site which check fetched it, when the check asks to identify itself. */
 export const SERVICE_HEADER = 'X-Geolens-Audit';

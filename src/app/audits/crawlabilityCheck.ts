@@ -1,6 +1,6 @@
 import PQueue from 'p-queue';
 import { analyzeRobotsTxt, robotsTxtUrl, type AuditCrawler, type RobotsTxtAnalysis, type RobotsTxtFetch } from '../../domain/audits/index.js';
-import { FetchFailedError, type HttpFetcher } from './ports.js';
+import { FetchFailedError, type HttpFetcher } from '../../ports/web.js';
 
 /** Who fetches robots.txt: the service under its own name, since no single crawler's view is the point. */
 export const AUDIT_USER_AGENT = 'Mozilla/5.0 (compatible; geolens-audit/1.0)';

@@ -26,4 +26,4 @@ export {
   type PageRenderer,
   type RenderedPage,
   type RenderRequest,
-} from './ports.js';
+} from '../../ports/web.js';

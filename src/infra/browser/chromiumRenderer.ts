@@ -1,6 +1,6 @@
 import PQueue from 'p-queue';
 import { chromium, type Browser } from 'playwright-core';
-import { FetchFailedError, type PageRenderer, type RenderedPage, type RenderRequest } from '../../app/audits/ports.js';
+import { FetchFailedError, type PageRenderer, type RenderedPage, type RenderRequest } from '../../ports/web.js';
 import type { SafeFetcher } from '../http/index.js';
 import { routeThroughGuard } from './guardedRouting.js';
 

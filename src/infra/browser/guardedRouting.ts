@@ -1,5 +1,5 @@
 import type { BrowserContext, Route } from 'playwright-core';
-import { FetchFailedError, FetchRefusedError } from '../../app/audits/ports.js';
+import { FetchFailedError, FetchRefusedError } from '../../ports/web.js';
 import type { SafeFetcher } from '../http/index.js';
 
 /** Headers that describe the body or connection the fetcher already decoded, not the page's content. */

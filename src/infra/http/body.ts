@@ -1,4 +1,4 @@
-import { FetchFailedError } from '../../app/audits/ports.js';
+import { FetchFailedError } from '../../ports/web.js';
 
 const MEGABYTE = 1024 * 1024;
 

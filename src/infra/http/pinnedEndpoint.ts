@@ -1,7 +1,7 @@
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent } from 'undici';
-import { FetchFailedError, FetchRefusedError } from '../../app/audits/ports.js';
+import { FetchFailedError, FetchRefusedError } from '../../ports/web.js';
 import type { AddressPolicy } from './addressPolicy.js';
 import type { HostResolver } from './hostResolver.js';
 

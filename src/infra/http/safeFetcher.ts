@@ -1,5 +1,5 @@
 import { fetch } from 'undici';
-import { FetchFailedError, type HttpAnswer, type HttpFetcher } from '../../app/audits/ports.js';
+import { FetchFailedError, type HttpAnswer, type HttpFetcher } from '../../ports/web.js';
 import { anyAddress, publicAddressesOnly, type AddressPolicy } from './addressPolicy.js';
 import { decodeBody, readLimitedBody } from './body.js';
 import { systemHostResolver, type HostResolver } from './hostResolver.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { FetchFailedError, FetchRefusedError } from '../../../src/app/audits/ports.js';
+import { FetchFailedError, FetchRefusedError } from '../../../src/ports/web.js';
 import { createChromiumRenderer, launchChromium, type ChromiumRenderer } from '../../../src/infra/browser/index.js';
 import { createSafeFetcher, publicAddressesOnly, type AddressPolicy } from '../../../src/infra/http/index.js';
 import { describeWithChromium } from '../../support/fixtureSites/chromium.js';

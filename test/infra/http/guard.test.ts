@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { FetchRefusedError } from '../../../src/app/audits/ports.js';
+import { FetchRefusedError } from '../../../src/ports/web.js';
 import { createSafeFetcher, publicAddressesOnly, type AddressPolicy } from '../../../src/infra/http/index.js';
 import { startFixtureServer, send, type FixtureServer } from '../../support/fixtureSites/server.js';
 

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { FetchFailedError } from '../../../src/app/audits/ports.js';
+import { FetchFailedError } from '../../../src/ports/web.js';
 import { AUDIT_MAX_BODY_BYTES, createSafeFetcher } from '../../../src/infra/http/index.js';
 import { startFixtureServer, send, type FixtureServer } from '../../support/fixtureSites/server.js';
 

@@ -1,5 +1,5 @@
 /**
- * The ports a GEO audit reaches the network through. Adapters live in src/infra/http (a fetcher whose every
+ * The ports a GEO audit reaches the web through. Adapters live in src/infra/http (a fetcher whose every
  * hop passes the SSRF guard) and src/infra/browser (headless Chromium whose every request passes the same
  * guard); tests and the worker inject them.
  */
