@@ -43,8 +43,8 @@ export interface Composition {
   createScheduler(): RunScheduler;
   /** Services whose writes wait for `runner` before answering (read-your-writes); without one (a CLI command) they do not wait. */
   createServices(runner: ProjectionRunner | null): Services;
-  /** The HTTP edge: REST routes with API-key authorization and quota. */
-  createHttpApp(services: Services, options?: { validateResponses?: boolean }): Express;
+  /** The HTTP edge: REST routes with API-key authorization and quota; `baseUrl` replaces BASE_URL (tests on ephemeral ports). */
+  createHttpApp(services: Services, options?: { validateResponses?: boolean; baseUrl?: string }): Express;
   close(): Promise<void>;
 }
 
@@ -101,6 +101,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         services,
         authorize: createAuthorizer(services, apiRequestCounters),
         corsOrigins: config.corsOrigins,
+        baseUrl: options.baseUrl ?? config.baseUrl,
         validateResponses: options.validateResponses ?? false,
       }),
     async close() {

@@ -15,6 +15,8 @@ import { workspaceRoutes } from './routes/workspaces.js';
 
 export interface ApiDependencies {
   logger: Logger;
+  /** The public URL (BASE_URL): the OAuth issuer and the MCP resource are named after it. */
+  baseUrl: string;
   services: Services;
   /** Who may call an authenticated route (API keys and their team's quota); the composition root supplies it. */
   authorize: Authorizer;

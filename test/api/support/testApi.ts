@@ -1,5 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,10 +52,11 @@ function captureLines(lines: string[]): Writable {
   });
 }
 
-async function listen(app: Express): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const server = app.listen(0, '127.0.0.1', (error?: Error) => (error ? reject(error) : resolve(server)));
-  });
+/** A loopback server on an ephemeral port, listening before it has a handler: its URL is the app's BASE_URL. */
+async function listenOnLoopback(): Promise<Server> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', () => resolve()));
+  return server;
 }
 
 function requestInit(method: string, options: CallOptions): RequestInit {
@@ -87,9 +88,10 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   await runner.start();
   const baseServices = composition.createServices(runner);
   const services = options.services?.(baseServices) ?? baseServices;
-  const app = composition.createHttpApp(services, { validateResponses: true });
-  const server = await listen(app);
+  const server = await listenOnLoopback();
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const app = composition.createHttpApp(services, { validateResponses: true, baseUrl: url });
+  server.on('request', app);
   return {
     url,
     app,
