@@ -8,10 +8,13 @@ import { ApiRequestCounters } from './app/accounts/quota.js';
 import { DEFAULT_ENGINE_LIMIT, DEFAULT_LIMITS, RunScheduler } from './app/scheduler/scheduler.js';
 import type { EngineLimit } from './app/scheduler/limits.js';
 import { directoryPrompts } from './app/scheduler/promptSources.js';
+import { ProcessRunner, type ProcessRunnerOptions } from './app/processes/processRunner.js';
+import { workspaceProcess } from './app/processes/workspaceProcess.js';
 import type { AppContext } from './app/shared/context.js';
 import type { Services } from './app/shared/services.js';
 import type { HealthReport } from './app/system/health.js';
 import type { Config } from './config.js';
+import type { Position } from './ports/eventStore.js';
 import type { EngineId } from './domain/shared/engines.js';
 import { createEngines, describeEngines, SimulatedEngine } from './engines/index.js';
 import { createDocumentStore } from './infra/documentStore/index.js';
@@ -41,8 +44,13 @@ export interface Composition {
   /** `owner` names this process in rebuild leases. */
   createRebuilder(owner: string, options?: Partial<RebuilderOptions>): ReportRebuilder;
   createScheduler(): RunScheduler;
-  /** Services whose writes wait for `runner` before answering (read-your-writes); without one (a CLI command) they do not wait. */
-  createServices(runner: ProjectionRunner | null): Services;
+  /** The process managers (workspace writes' follow-ups), reacting to the log with `services`. */
+  createProcessRunner(services: Services, options?: Partial<ProcessRunnerOptions>): ProcessRunner;
+  /**
+   * Services whose writes wait for `runner` before answering (read-your-writes). A CLI command has no runner of
+   * its own: `'on-demand'` starts one the first time a write must be read back, and `close()` stops it.
+   */
+  createServices(runner: ProjectionRunner | 'on-demand'): Services;
   /** The HTTP edge: REST routes with API-key authorization and quota; `baseUrl` replaces BASE_URL (tests on ephemeral ports). */
   createHttpApp(services: Services, options?: { validateResponses?: boolean; baseUrl?: string }): Express;
   close(): Promise<void>;
@@ -65,6 +73,12 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   };
   const engines = describeEngines(config.engineKeys);
 
+  let onDemandRunner: Promise<ProjectionRunner> | null = null;
+  const startedRunner = async () => {
+    const runner = new ProjectionRunner(eventStore, documentStore, allProjections, { logger });
+    await runner.start();
+    return runner;
+  };
   const health = (runner: ProjectionRunner | null) => async (): Promise<HealthReport> => ({
     status: 'ok',
     version: VERSION,
@@ -88,13 +102,22 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
       }
       return new RunScheduler({ context, engines: adapters, prompts: directoryPrompts(readModels), owner: processOwner('scheduler'), engineLimits });
     },
-    createServices: (runner) => ({
-      context,
-      readModels,
-      engines,
-      health: health(runner),
-      readYourWrites: (position) => (position === null || runner === null ? Promise.resolve() : runner.waitFor(position)),
-    }),
+    createProcessRunner: (services, options = {}) =>
+      new ProcessRunner(eventStore, documentStore, [workspaceProcess], services, { logger, ...options }),
+    createServices(runner) {
+      const caughtUp = async (position: Position) => {
+        if (runner !== 'on-demand') return runner.waitFor(position);
+        onDemandRunner ??= startedRunner();
+        return (await onDemandRunner).waitFor(position);
+      };
+      return {
+        context,
+        readModels,
+        engines,
+        health: health(runner === 'on-demand' ? null : runner),
+        readYourWrites: (position) => (position === null ? Promise.resolve() : caughtUp(position)),
+      };
+    },
     createHttpApp: (services, options = {}) =>
       createApiApp({
         logger,
@@ -105,6 +128,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         validateResponses: options.validateResponses ?? false,
       }),
     async close() {
+      if (onDemandRunner) await (await onDemandRunner).stop();
       await eventStore.close();
       await documentStore.close();
     },

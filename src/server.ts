@@ -29,7 +29,10 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const scheduler = composition.createScheduler();
   scheduler.start();
 
-  const app = composition.createHttpApp(composition.createServices(runner));
+  const services = composition.createServices(runner);
+  const processes = composition.createProcessRunner(services);
+  processes.start();
+  const app = composition.createHttpApp(services);
   const server = await listen(app, config.port, config.host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -40,6 +43,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await scheduler.stop();
+      await processes.stop();
       await rebuilder.stop();
       await runner.stop();
       await composition.close();

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { createBrandReportOperation } from '../app/brandReports/operations.js';
 import { createApiKeyOperation, createUserOperation, revokeApiKeyOperation } from '../app/credentials/operations.js';
 import { seedDemo } from '../app/demo/seedDemo.js';
-import { createPromptOperation } from '../app/prompts/operations.js';
+import { createPromptsOperation } from '../app/prompts/operations.js';
 import { createTagOperation } from '../app/tags/operations.js';
 import { createTeamOperation, createWorkspaceOperation, setTeamPlanOperation } from '../app/teams/operations.js';
 import { bindOperation, type ActionRunner } from './bindOperation.js';
@@ -35,8 +35,24 @@ export function registerAdminCommands(program: Command, run: ActionRunner): void
   bindOperation(keys, 'revoke', revokeApiKeyOperation, {}, run);
   bindOperation(program.command('user').description('Users (MCP sign-in)'), 'create', createUserOperation, { flags: credentialFlags, repeatable: ['workspaceIds'] }, run);
 
-  bindOperation(program.command('tag').description('Prompt tags'), 'create', createTagOperation, { flags: workspace }, run);
-  bindOperation(program.command('prompt').description('Prompts'), 'create', createPromptOperation, { flags: { ...workspace, tagIds: '--tag' } }, run);
+  bindOperation(program.command('tag').description('Prompt tags'), 'create', createTagOperation, { flags: workspace, print: ({ id }) => ({ id }) }, run);
+  bindOperation(
+    program.command('prompt').description('Prompts'),
+    'create',
+    createPromptsOperation,
+    {
+      description: 'Create prompts (one per --text) and start monitoring them',
+      flags: { ...workspace, prompts: '--text', tagIds: '--tag', brandReportIds: '--report' },
+      extraFlags: { intentVolume: { flag: '--intent-volume', description: 'estimated monthly search volume of each prompt', kind: 'number' } },
+      shape: ({ intentVolume, prompts, ...input }) => ({
+        ...input,
+        prompts: (prompts as string[] | undefined)?.map((text) => (intentVolume === undefined ? text : { text, intentVolume })),
+      }),
+      help: { prompts: 'the question asked to the engines (repeatable)' },
+      print: (output) => (Array.isArray(output.items) && output.items.length === 1 ? { id: (output.items[0] as { id: string }).id } : output),
+    },
+    run,
+  );
   bindOperation(
     program.command('report').description('Brand reports'),
     'create',

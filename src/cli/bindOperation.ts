@@ -22,6 +22,10 @@ export interface CliBinding {
   repeatable?: readonly string[];
   /** Fields whose text needs more than type conversion: `--competitor 'Name=domain'`. */
   parse?: Record<string, (value: string | string[]) => unknown>;
+  /** Flags for the command line only, typed like the rest, which `shape` folds into the input. */
+  extraFlags?: Record<string, { flag: string; description: string; kind?: TextKind }>;
+  /** Turns the flags' values into the operation's input (`--text` and `--intent-volume` into `prompts`). */
+  shape?: (flags: Record<string, unknown>) => Record<string, unknown>;
   /** Help text where the schema's description does not fit the command line. */
   help?: Record<string, string>;
   /** What to print of the output; all of it when omitted. */
@@ -64,7 +68,15 @@ function flagField(field: string, schema: z.ZodType, binding: CliBinding): FlagF
  * query parameter is, named by its flag. The person at the command line is the operator, who may run any operation.
  */
 export function bindOperation(parent: Command, name: string, operation: Operation, binding: CliBinding, run: ActionRunner): Command {
-  const fields = Object.entries(operation.input.shape as Record<string, z.ZodType>).map(([field, schema]) => flagField(field, schema, binding));
+  const fields = [
+    ...Object.entries(operation.input.shape as Record<string, z.ZodType>).map(([field, schema]) => flagField(field, schema, binding)),
+    ...Object.entries(binding.extraFlags ?? {}).map(([field, { flag, description, kind = 'text' }]) => ({
+      field,
+      flag,
+      kind,
+      option: new Option(`${flag} <${field}>`, description),
+    })),
+  ];
   const command = parent.command(name).description(binding.description ?? operation.summary);
   for (const { option } of fields) command.addOption(option);
   command.option('--json', 'print one JSON object');
@@ -81,8 +93,9 @@ export function bindOperation(parent: Command, name: string, operation: Operatio
         const parse = binding.parse?.[field];
         input[field] = parse ? parse(value) : convertText(value, kind);
       }
-      const services = composition.createServices(null);
-      const output = (await operation.run(input, { principal: operation.access === 'public' ? null : OPERATOR, services, log: composition.context.logger })) as Record<string, unknown>;
+      const services = composition.createServices('on-demand');
+      const shaped = binding.shape?.(input) ?? input;
+      const output = (await operation.run(shaped, { principal: operation.access === 'public' ? null : OPERATOR, services, log: composition.context.logger })) as Record<string, unknown>;
       return binding.print?.(output) ?? output;
     }),
   );

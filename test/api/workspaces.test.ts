@@ -75,7 +75,7 @@ describe('GET /v1/workspaces/{id}/prompts', () => {
 
     expect(status).toBe(200);
     expect(body.items.slice(0, 2)).toEqual([
-      { id: newer, workspaceId: team.workspaceId, prompt: 'Prompt 0', country: 'uk', intentVolume: null, tagIds: [], tags: [], createdDate: '2026-11-15T12:00:00.000Z' },
+      { id: newer, workspaceId: team.workspaceId, prompt: 'Prompt 0', country: 'uk', intentVolume: null, tagIds: [], tags: [], brandReportIds: [], createdDate: '2026-11-15T12:00:00.000Z' },
       {
         id: older,
         workspaceId: team.workspaceId,
@@ -84,6 +84,7 @@ describe('GET /v1/workspaces/{id}/prompts', () => {
         intentVolume: null,
         tagIds: [tagId],
         tags: [{ id: tagId, name: 'Pricing', color: 'blue' }],
+        brandReportIds: [],
         createdDate: '2026-11-15T10:00:00.000Z',
       },
     ]);

@@ -21,6 +21,7 @@ export interface MountOptions {
 export const expressPath = (openApiPath: string): string => openApiPath.replace(/\{(\w+)\}/g, ':$1');
 
 function assertDocumented(route: Route, body: unknown): void {
+  if (body === undefined) throw new Error(`${route.operation.name} answered nothing`);
   const parsed = route.operation.output.safeParse(body);
   if (!parsed.success || !isDeepStrictEqual(parsed.data, JSON.parse(JSON.stringify(body)))) {
     const problem = parsed.success ? 'fields outside the schema' : parsed.error.message;
@@ -29,14 +30,15 @@ function assertDocumented(route: Route, body: unknown): void {
 }
 
 function send(response: Response, route: Route, body: unknown): void {
-  response.status(route.status);
+  const status = route.statusOf(body);
+  response.status(status);
   if (route.contentType === 'text/html') {
     // The docs page is self-contained; the policy makes sure nothing could load from elsewhere.
     response.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
     response.type('html').send(body);
     return;
   }
-  if (body === undefined) response.end();
+  if (status === 204) response.end();
   else response.json(body);
 }
 

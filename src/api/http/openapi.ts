@@ -98,9 +98,9 @@ function responsesOf(route: Route, components: SchemaComponents): Record<string,
     route.contentType === 'text/html'
       ? { 'text/html': { schema: { type: 'string' } } }
       : jsonContent(components.convert(operation.output, 'output'));
-  const responses: Record<string, JsonSchema> = {
-    [route.status]: { description: operation.answers, ...(route.status === 204 ? {} : { content: success }) },
-  };
+  const responses: Record<string, JsonSchema> = Object.fromEntries(
+    route.statuses.map((status) => [status, { description: operation.answers, ...(status === 204 ? {} : { content: success }) }]),
+  );
   if (Object.keys(route.parts).length > 0) {
     responses[400] = { description: 'Validation failed', content: jsonContent(components.convert(validationErrorSchema, 'output')) };
   }

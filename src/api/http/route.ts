@@ -21,8 +21,8 @@ export interface RestBinding {
   queryFields?: readonly string[];
   /** The whole JSON body is this input field, validated by the domain; the document shows `documentedAs`. */
   bodyAs?: { field: string; documentedAs: z.ZodType };
-  /** Default 200. */
-  status?: number;
+  /** Default 200; 204 answers without a body. A function picks among `documented` statuses by the answer. */
+  status?: number | { documented: readonly number[]; of(output: unknown): number };
   /** Default JSON; the docs page is HTML. */
   contentType?: 'application/json' | 'text/html';
 }
@@ -38,7 +38,9 @@ export interface Route {
   readonly operation: Operation;
   readonly method: HttpMethod;
   readonly path: string;
-  readonly status: number;
+  /** The success statuses the document lists. */
+  readonly statuses: readonly number[];
+  statusOf(output: unknown): number;
   readonly contentType: 'application/json' | 'text/html';
   /** Schemas of each part of the request as the document shows them, under their HTTP names. */
   readonly parts: Partial<Record<Part, z.ZodObject | z.ZodType>>;
@@ -108,7 +110,8 @@ export function restRoute(operation: Operation, binding: RestBinding): Route {
     operation,
     method: binding.method,
     path: binding.path,
-    status: binding.status ?? 200,
+    statuses: typeof binding.status === 'object' ? binding.status.documented : [binding.status ?? 200],
+    statusOf: (output) => (typeof binding.status === 'object' ? binding.status.of(output) : (binding.status ?? 200)),
     contentType: binding.contentType ?? 'application/json',
     parts: {
       ...(parameterNames.length > 0 ? { params: documentedParams } : {}),

@@ -77,7 +77,7 @@ export async function listAiResponses(
   query: AiResponsesQuery,
 ): Promise<{ items: AiResponse[]; paging: CursorPaging }> {
   const { report, detection } = await readableReport(services, principal, reportId);
-  requireReportPrompt(report, promptId);
+  await requireReportPrompt(services, report, promptId);
   const runs = await services.readModels.collection<RunDoc>(runsProjection, RUNS_COLLECTION);
   const filter = {
     promptId,

@@ -6,6 +6,8 @@ import { brandReportsProjection } from '../../projections/brandReports/projectio
 import type { DayDoc } from '../../projections/reportHistory/dayDocument.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../../projections/reportHistory/projection.js';
 import type { ReportVersionDoc } from '../../projections/reportHistory/versions.js';
+import type { PromptDoc } from '../../projections/directory/documents.js';
+import { directoryCollection } from '../shared/directory.js';
 import { assertCanReadWorkspace, type Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import type { Window } from '../shared/window.js';
@@ -32,10 +34,13 @@ export async function readableReport(services: Services, principal: Principal, r
   return { report, version, detection: compileDetection(version.detection) };
 }
 
-export function requireReportPrompt(report: BrandReportDoc, promptId: string): void {
-  if (!report.prompts.some((prompt) => prompt.promptId === promptId)) {
-    throw new NotFoundError(`Prompt ${promptId} is not part of brand report ${report._id}`);
-  }
+/** 404 unless the prompt is in the report and not deleted (a deleted prompt leaves its reports a moment later). */
+export async function requireReportPrompt(services: Services, report: BrandReportDoc, promptId: string): Promise<PromptDoc> {
+  const prompt = report.prompts.some((assigned) => assigned.promptId === promptId)
+    ? await (await directoryCollection(services, 'prompts')).findOne({ _id: promptId })
+    : null;
+  if (!prompt) throw new NotFoundError(`Prompt ${promptId} is not part of brand report ${report._id}`);
+  return prompt;
 }
 
 /** Day documents of one version in a window, for some prompts (all of the version's when omitted). */

@@ -6,7 +6,6 @@ import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { tagSchema } from './resource.js';
 import { reportTags } from './queries.js';
-import { directoryCollection } from '../shared/directory.js';
 import { promptMetrics } from './promptMetrics.js';
 import { readableReport, requireReportPrompt, windowDays } from './history.js';
 import type { Window } from '../shared/window.js';
@@ -46,15 +45,14 @@ export async function getPromptDetail(
   window: Window & { engines?: readonly string[] | undefined },
 ): Promise<PromptDetail> {
   const { report, version, detection } = await readableReport(services, principal, reportId);
-  requireReportPrompt(report, promptId);
-  const prompt = await (await directoryCollection(services, 'prompts')).findOne({ _id: promptId });
+  const prompt = await requireReportPrompt(services, report, promptId);
   const engines = window.engines ? new Set(window.engines) : undefined;
   const metrics = promptMetrics(await windowDays(services, version, window, [promptId]), detection, engines);
   return {
     id: promptId,
     reportId,
-    prompt: prompt?.text ?? '',
-    intentVolume: prompt?.intentVolume ?? 0,
+    prompt: prompt.text,
+    intentVolume: prompt.intentVolume ?? 0,
     ...metrics,
     brandReports: await reportsOfPrompt(services, report, promptId),
     tags: await reportTags(services, [promptId]),

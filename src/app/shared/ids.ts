@@ -9,7 +9,7 @@ export function randomBase62(length: number): string {
   return text;
 }
 
-export type IdKind = 'team' | 'workspace' | 'prompt' | 'tag' | 'report' | 'key' | 'user';
+export type IdKind = 'team' | 'workspace' | 'prompt' | 'tag' | 'report' | 'key' | 'user' | 'batch';
 const ID_PREFIXES: Record<IdKind, string> = {
   team: 'tm',
   workspace: 'ws',
@@ -18,6 +18,7 @@ const ID_PREFIXES: Record<IdKind, string> = {
   report: 'br',
   key: 'key',
   user: 'usr',
+  batch: 'pb',
 };
 
 /** Opaque ids whose prefix tells a person what they are looking at. */

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { parseOrThrow } from '../../domain/shared/zodIssues.js';
+import type { ListRange, ListWindow } from './paging.js';
 import { assertCanWrite, type Principal } from './principal.js';
 import type { Services } from './services.js';
 
@@ -42,6 +43,16 @@ export interface OperationSpec<A extends Access, Input extends z.ZodObject, Outp
   /** Answer, without counting, when the team has no active plan (the account endpoint tells why). */
   answerWithoutPlan?: boolean;
   handler(input: z.output<Input>, context: OperationContext<A>): Promise<z.output<Output>>;
+  /** A list also answers any stretch of its items with their total, for bindings that page by number (MCP). */
+  list?: ListSpec<z.output<Input>, OperationContext<A>>;
+}
+
+export interface ListSpec<Input, Context> {
+  /** Input fields of the operation's own paging (`cursor`, or `limit` and `offset`), which other bindings leave out. */
+  pagingFields: readonly string[];
+  /** The schema of one item. */
+  item: z.ZodType;
+  window(input: Input, context: Context, range: ListRange): Promise<ListWindow<unknown>>;
 }
 
 /** An operation with its types erased, so that operations of every shape share one list. */
@@ -62,6 +73,7 @@ export interface Operation {
   run(input: unknown, context: OperationContext): Promise<unknown>;
   /** Runs the handler on input that a binding has already validated with `validator`. */
   runValidated(input: unknown, context: OperationContext): Promise<unknown>;
+  readonly list: ListSpec<unknown, OperationContext> | undefined;
 }
 
 export function defineOperation<A extends Access, Input extends z.ZodObject, Output extends z.ZodType>(
@@ -84,6 +96,7 @@ export function defineOperation<A extends Access, Input extends z.ZodObject, Out
     answerWithoutPlan: spec.answerWithoutPlan ?? false,
     run: (input, context) => runValidated(parseOrThrow(validator, input, 'arguments'), context),
     runValidated,
+    list: spec.list as ListSpec<unknown, OperationContext> | undefined,
   };
 }
 

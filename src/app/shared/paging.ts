@@ -77,13 +77,36 @@ export async function newestFirstPage<T extends Listed>(
   return { documents, paging: { nextCursor, hasMore } };
 }
 
+/** A stretch of a list: `limit` items from the zero-based `offset`. */
+export interface ListRange {
+  offset: number;
+  limit: number;
+}
+
+/** One stretch of a list with the total number of items it has: what page-based bindings (MCP) answer from. */
+export interface ListWindow<T> {
+  items: T[];
+  totalCount: number;
+}
+
+/** The newest-first order of `newestFirstPage` read at an offset instead of after a cursor. */
+export async function newestFirstWindow<T extends Listed>(collection: Collection<T>, filter: Filter, range: ListRange): Promise<ListWindow<T>> {
+  const [items, totalCount] = await Promise.all([
+    collection.find(filter, { sort: { createdDate: -1, _id: -1 }, skip: range.offset, limit: range.limit }),
+    collection.countDocuments(filter),
+  ]);
+  return { items, totalCount };
+}
+
 /** Offset paging of contract.md section 3: `limit` up to 100 (default 25), `offset` a multiple of it. */
 export const offsetPagingFields = {
   limit: z.number().int().min(1).max(100).default(PAGE_SIZE).describe('Page size, 1 to 100; default 25'),
   offset: z.number().int().min(0).default(0).describe('Zero-based offset, a multiple of limit; default 0'),
 };
 
-export function checkOffsetPaging(query: { limit: number; offset: number }, context: z.RefinementCtx): void {
+/** `offset` a multiple of `limit`; skipped where a binding pages by other fields (MCP's page and pageSize). */
+export function checkOffsetPaging(query: { limit?: number; offset?: number }, context: z.RefinementCtx): void {
+  if (query.limit === undefined || query.offset === undefined) return;
   if (query.offset % query.limit !== 0) context.addIssue({ code: 'custom', path: ['offset'], message: 'offset must be a multiple of limit' });
 }
 
@@ -91,7 +114,21 @@ export const offsetPagingSchema = z
   .object({ limit: z.number().int(), offset: z.number().int(), hasMore: z.boolean() })
   .meta({ id: 'OffsetPaging' });
 
+/** One stretch of `ordered`. */
+export const windowOf = <T>(ordered: readonly T[], { offset, limit }: ListRange): ListWindow<T> => ({
+  items: ordered.slice(offset, offset + limit),
+  totalCount: ordered.length,
+});
+
+/** The offset paging answer of a window read at `range`. */
+export const offsetPaging = ({ items, totalCount }: ListWindow<unknown>, { limit, offset }: ListRange) => ({
+  limit,
+  offset,
+  hasMore: offset + items.length < totalCount,
+});
+
 /** One page of `ordered` at the query's offset. */
-export function offsetPage<T>(ordered: readonly T[], { limit, offset }: { limit: number; offset: number }) {
-  return { items: ordered.slice(offset, offset + limit), paging: { limit, offset, hasMore: offset + limit < ordered.length } };
+export function offsetPage<T>(ordered: readonly T[], range: ListRange) {
+  const window = windowOf(ordered, range);
+  return { items: window.items, paging: offsetPaging(window, range) };
 }

@@ -1,15 +1,72 @@
-import { referencedIdSchema } from '../../domain/shared/schemas.js';
+import { z } from 'zod';
 import { createTagInputSchema } from '../../domain/tag/schema.js';
-import { createdSchema } from '../shared/created.js';
+import { referencedIdSchema } from '../../domain/shared/schemas.js';
+import { requireWorkspace } from '../shared/aggregates.js';
+import { requireReadableWorkspace } from '../shared/directory.js';
 import { defineOperation } from '../shared/operation.js';
-import { createTag } from './tags.js';
+import { windowOf } from '../shared/paging.js';
+import { assertCanReadWorkspace } from '../shared/principal.js';
+import { WORKSPACE_ERRORS, workspaceIdField, WORKSPACES_TAG } from '../workspaces/operations.js';
+import { createTag, deleteTag, workspaceTags, workspaceTagSchema } from './tags.js';
+
+export const listTagsOperation = defineOperation({
+  name: 'listWorkspaceTags',
+  summary: 'List the tags of a workspace',
+  description: 'All tags, oldest first, each with the number of active prompts carrying it.',
+  tag: WORKSPACES_TAG,
+  access: 'read',
+  input: z.object({ workspaceId: workspaceIdField }),
+  output: z.object({ items: z.array(workspaceTagSchema) }),
+  answers: 'The tags',
+  errors: WORKSPACE_ERRORS,
+  handler: async ({ workspaceId }, { principal, services }) => {
+    await requireReadableWorkspace(services, principal, workspaceId);
+    return { items: await workspaceTags(services, workspaceId) };
+  },
+  list: {
+    pagingFields: [],
+    item: workspaceTagSchema,
+    window: async ({ workspaceId }, { principal, services }, range) => {
+      await requireReadableWorkspace(services, principal, workspaceId);
+      return windowOf(await workspaceTags(services, workspaceId), range);
+    },
+  },
+});
 
 export const createTagOperation = defineOperation({
   name: 'createTag',
   summary: 'Create a tag in a workspace',
-  tag: 'Tags',
-  access: 'operator',
-  input: createTagInputSchema.extend({ workspaceId: referencedIdSchema.describe('Workspace id') }),
-  output: createdSchema,
-  handler: async (input, { services }) => ({ id: (await createTag(services.context, input)).id }),
+  description: 'Names are 1 to 100 characters and unique in the workspace, compared case-insensitively; the color is a preset name.',
+  tag: WORKSPACES_TAG,
+  access: 'write',
+  input: createTagInputSchema.extend({ workspaceId: workspaceIdField }),
+  output: workspaceTagSchema,
+  answers: 'The tag',
+  errors: WORKSPACE_ERRORS,
+  handler: async (input, { principal, services }) => {
+    assertCanReadWorkspace(principal, await requireWorkspace(services.context.eventStore, input.workspaceId));
+    const { id, position } = await createTag(services.context, input);
+    await services.readYourWrites(position);
+    const [tag] = await workspaceTags(services, input.workspaceId, [id]);
+    if (!tag) throw new Error(`Tag ${id} is not in the read model after its creation`);
+    return tag;
+  },
+});
+
+export const deleteTagOperation = defineOperation({
+  name: 'deleteTag',
+  summary: 'Delete a tag',
+  description: 'The tag disappears at once; it is unassigned from its prompts asynchronously, and its name can be used again.',
+  tag: WORKSPACES_TAG,
+  access: 'write',
+  input: z.object({ workspaceId: workspaceIdField, tagId: referencedIdSchema.describe('Tag id') }),
+  output: z.object({ id: z.string(), deleted: z.literal(true) }),
+  answers: 'Deleted',
+  errors: { ...WORKSPACE_ERRORS, 404: 'No such workspace, or the tag is not in it' },
+  handler: async (input, { principal, services }) => {
+    assertCanReadWorkspace(principal, await requireWorkspace(services.context.eventStore, input.workspaceId));
+    const { position } = await deleteTag(services.context, input);
+    await services.readYourWrites(position);
+    return { id: input.tagId, deleted: true as const };
+  },
 });

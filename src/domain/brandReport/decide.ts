@@ -1,6 +1,6 @@
 import type { DomainCommand } from '../shared/command.js';
 import { assertNever, type Decider } from '../shared/decider.js';
-import { ConflictError, NotFoundError } from '../shared/errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.js';
 import { parseOrThrow, validationFailed } from '../shared/zodIssues.js';
 import {
   evolve,
@@ -9,8 +9,8 @@ import {
   type BrandReportEvent,
   type BrandReportState,
 } from './events.js';
-import { promptsUnassigned, resolveNewPrompts, type PromptsContext } from './promptAssignment.js';
-import { brandReportCreateSchema, type BrandReportCreateInput } from './schema.js';
+import { promptsAssigned, promptsUnassigned, resolveNewPrompts, type PromptsContext } from './promptAssignment.js';
+import { brandReportCreateSchema, REPORT_LIMITS, type BrandReportCreateInput } from './schema.js';
 import { decideUpdate, withDetectionFields, type ReportUpdate } from './update.js';
 
 export type CreateBrandReport = DomainCommand<
@@ -25,6 +25,14 @@ export type CreateBrandReport = DomainCommand<
 >;
 /** `patch` is the raw JSON body of PATCH /v1/reports/brand/{reportId}; validating it is this decider's job. */
 export type UpdateBrandReport = DomainCommand<'UpdateBrandReport', ReportUpdate & { reportId: string }>;
+/**
+ * Sent when prompts are created with `brandReportIds`: adds them to the report, keeping the ones it has.
+ * Prompts already assigned are skipped, so the process that creates a batch may send it again after a crash.
+ */
+export type AssignPromptsToReport = DomainCommand<
+  'AssignPromptsToReport',
+  { reportId: string; promptIds: string[]; prompts: PromptsContext; now: string }
+>;
 /** Sent by the process that reacts to PromptDeleted, for each report holding the prompt. */
 export type RemoveDeletedPromptFromReport = DomainCommand<
   'RemoveDeletedPromptFromReport',
@@ -36,6 +44,7 @@ export type BrandReportCommand =
   | RequestBrandReportReplay
   | CreateBrandReport
   | UpdateBrandReport
+  | AssignPromptsToReport
   | RemoveDeletedPromptFromReport;
 
 export function decide(command: BrandReportCommand, state: BrandReportState): BrandReportEvent[] {
@@ -44,6 +53,16 @@ export function decide(command: BrandReportCommand, state: BrandReportState): Br
   switch (command.type) {
     case 'UpdateBrandReport':
       return decideUpdate(command.data, state);
+    case 'AssignPromptsToReport': {
+      const { promptIds, prompts, now } = command.data;
+      const assigned = new Set(reportPromptIds(state));
+      const { added, issues } = resolveNewPrompts(promptIds, state.workspaceId, assigned, prompts);
+      if (issues.length > 0) throw validationFailed(issues);
+      if (assigned.size + added.length > REPORT_LIMITS.promptIds) {
+        throw ValidationError.single('promptIds', `A report tracks at most ${REPORT_LIMITS.promptIds} prompts`, 'too_big');
+      }
+      return promptsAssigned(state.reportId, added, now);
+    }
     case 'RemoveDeletedPromptFromReport': {
       const { promptId, now } = command.data;
       return reportPromptIds(state).includes(promptId) ? promptsUnassigned(state.reportId, [promptId], now) : [];

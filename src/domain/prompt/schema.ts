@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countryCodeSchema } from '../shared/countries.js';
 import { referencedIdSchema } from '../shared/schemas.js';
 
-export const promptTextSchema = z.string().trim().min(1).max(2000);
+export const promptTextSchema = z.string().trim().min(1).max(1000);
 
 export const tagIdsSchema = z.array(referencedIdSchema);
 

@@ -1,3 +1,4 @@
+import type { CountryCode } from '../shared/countries.js';
 import type { DomainCommand } from '../shared/command.js';
 import { assertNever, type Decider, type DomainEvent } from '../shared/decider.js';
 import { QuotaExceededError } from '../shared/errors.js';
@@ -8,7 +9,24 @@ import { QuotaExceededError } from '../shared/errors.js';
  */
 export const promptAllocationStream = (teamId: string): string => `promptAllocation-${teamId}`;
 
-export type PromptsAllocated = DomainEvent<'PromptsAllocated', { teamId: string; promptIds: string[]; allocatedDate: string }>;
+/**
+ * What to create in the slots allocated: recorded in the allocation itself, so taking the slots and asking for
+ * the prompts are one append, and a process that creates them after a crash finds every prompt to create,
+ * under ids fixed here (a prompt is never created twice).
+ */
+export interface PromptRequest {
+  batchId: string;
+  workspaceId: string;
+  country: CountryCode;
+  prompts: Array<{ promptId: string; text: string; intentVolume: number | null }>;
+  tagIds: string[];
+  brandReportIds: string[];
+}
+
+export type PromptsAllocated = DomainEvent<
+  'PromptsAllocated',
+  { teamId: string; promptIds: string[]; allocatedDate: string; request?: PromptRequest }
+>;
 export type PromptReleased = DomainEvent<'PromptReleased', { teamId: string; promptId: string; releasedDate: string }>;
 export type PromptAllocationEvent = PromptsAllocated | PromptReleased;
 
@@ -17,7 +35,10 @@ export interface PromptAllocationState {
 }
 
 /** A whole batch is checked against the remaining allocation up front: all of it fits, or none is created. */
-export type AllocatePrompts = DomainCommand<'AllocatePrompts', { teamId: string; promptIds: string[]; promptsMax: number; now: string }>;
+export type AllocatePrompts = DomainCommand<
+  'AllocatePrompts',
+  { teamId: string; promptIds: string[]; promptsMax: number; now: string; request?: PromptRequest }
+>;
 export type ReleasePrompt = DomainCommand<'ReleasePrompt', { teamId: string; promptId: string; now: string }>;
 export type PromptAllocationCommand = AllocatePrompts | ReleasePrompt;
 
@@ -35,7 +56,7 @@ function evolve(state: PromptAllocationState, event: PromptAllocationEvent): Pro
 function decide(command: PromptAllocationCommand, state: PromptAllocationState): PromptAllocationEvent[] {
   switch (command.type) {
     case 'AllocatePrompts': {
-      const { teamId, promptIds, promptsMax, now } = command.data;
+      const { teamId, promptIds, promptsMax, now, request } = command.data;
       const added = promptIds.filter((promptId) => !state.inUse.has(promptId));
       if (added.length === 0) return [];
       if (state.inUse.size + added.length > promptsMax) {
@@ -44,7 +65,7 @@ function decide(command: PromptAllocationCommand, state: PromptAllocationState):
           `Prompt quota exhausted: ${state.inUse.size} of ${promptsMax} prompts in use, ${remaining} left, ${added.length} requested`,
         );
       }
-      return [{ type: 'PromptsAllocated', data: { teamId, promptIds: added, allocatedDate: now } }];
+      return [{ type: 'PromptsAllocated', data: { teamId, promptIds: added, allocatedDate: now, ...(request ? { request } : {}) } }];
     }
     case 'ReleasePrompt': {
       const { teamId, promptId, now } = command.data;

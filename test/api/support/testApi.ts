@@ -88,6 +88,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   await runner.start();
   const baseServices = composition.createServices(runner);
   const services = options.services?.(baseServices) ?? baseServices;
+  const processes = composition.createProcessRunner(services, { retryDelayMs: 50 });
+  processes.start();
   const server = await listenOnLoopback();
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const app = composition.createHttpApp(services, { validateResponses: true, baseUrl: url });
@@ -100,7 +102,16 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     dataDir,
     clock,
     logLines,
-    settle: async () => runner.waitFor(await context.eventStore.headPosition()),
+    // Processes append what they react with, which the projections then apply: settle until the log stands still.
+    async settle() {
+      for (let head = await context.eventStore.headPosition(); ; ) {
+        await runner.waitFor(head);
+        await processes.waitFor(head);
+        const after = await context.eventStore.headPosition();
+        if (after === head) return;
+        head = after;
+      }
+    },
     rebuild: () => composition.createRebuilder('test', { logger: pino({ level: 'silent' }), retireGraceMs: 0 }).drain(),
     async call<Body>(method: string, path: string, callOptions: CallOptions = {}): Promise<Answer<Body>> {
       const response = await fetch(`${url}${path}`, requestInit(method, callOptions));
@@ -111,6 +122,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await processes.stop();
       await runner.stop();
       await composition.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -6,7 +6,9 @@ import {
   activeReport,
   given,
   history,
+  notInWorkspace,
   now,
+  prompts,
   promptsAssigned,
   promptsUnassigned,
   reportId,
@@ -15,6 +17,30 @@ import {
 
 const removeDeleted = (promptId: string) =>
   ({ type: 'RemoveDeletedPromptFromReport', data: { reportId, promptId, now } }) as const;
+
+const assign = (promptIds: string[]) => ({ type: 'AssignPromptsToReport', data: { reportId, promptIds, prompts, now } }) as const;
+
+describe('assigning prompts created for the report', () => {
+  test('new prompts are added with their countries, the assigned ones kept and skipped', () => {
+    given(history)
+      .when(assign(['p_us', 'p_de']))
+      .then([promptsAssigned([{ promptId: 'p_de', country: 'de' }], now)]);
+  });
+
+  test('sending the same assignment again (a process resuming after a crash) changes nothing', () => {
+    given([...history, promptsAssigned([{ promptId: 'p_de', country: 'de' }], now)]).when(assign(['p_de'])).then([]);
+  });
+
+  test('a prompt of another workspace is refused like a missing one', () => {
+    given(history)
+      .when(assign(['p_de', 'p_elsewhere']))
+      .thenFailsValidation([{ path: 'promptIds.1', code: 'custom', message: notInWorkspace('p_elsewhere') }]);
+  });
+
+  test('assigning to an unknown report is not found', () => {
+    given([]).when(assign(['p_us'])).thenThrows(NotFoundError);
+  });
+});
 
 describe('prompt assignment (PATCH promptIds)', () => {
   test('new prompts are assigned with their countries; assigned ones and repeats count once', () => {

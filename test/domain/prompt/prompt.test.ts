@@ -91,15 +91,15 @@ describe('create prompt', () => {
   test.each([
     ['', 'too_small'],
     [' \t ', 'too_small'],
-    ['q'.repeat(2001), 'too_big'],
+    ['q'.repeat(1001), 'too_big'],
   ])('the text %j is refused with %s', (text, code) => {
     given([]).when(create({ text })).thenFailsValidation([{ path: 'text', code }]);
   });
 
-  test('a text of 2000 characters is accepted', () => {
+  test('a text of 1000 characters (contract.md section 6) is accepted', () => {
     given([])
-      .when(create({ text: 'q'.repeat(2000) }))
-      .then([created({ text: 'q'.repeat(2000) })]);
+      .when(create({ text: 'q'.repeat(1000) }))
+      .then([created({ text: 'q'.repeat(1000) })]);
   });
 
   test('a tag that is not in the prompt’s workspace is refused at its index', () => {

@@ -34,6 +34,20 @@ describe('prompt allocation', () => {
     given([allocated('p1')]).when(allocate(['p1'], 1)).then([]);
   });
 
+  test('the creation request travels in the allocation, so the slots and what fills them are one event', () => {
+    const request = {
+      batchId: 'b1',
+      workspaceId: 'ws_1',
+      country: 'us' as const,
+      prompts: [{ promptId: 'p2', text: 'Best CRM?', intentVolume: null }],
+      tagIds: [],
+      brandReportIds: ['br_1'],
+    };
+    given([allocated('p1')])
+      .when({ type: 'AllocatePrompts', data: { teamId: 't1', promptIds: ['p2'], promptsMax: 2, now, request } })
+      .then([{ type: 'PromptsAllocated', data: { teamId: 't1', promptIds: ['p2'], allocatedDate: now, request } }]);
+  });
+
   test('releasing a prompt that is not in use changes nothing', () => {
     given([]).when({ type: 'ReleasePrompt', data: { teamId: 't1', promptId: 'p9', now } }).then([]);
   });
