@@ -80,7 +80,7 @@ export const createPromptsOperation = defineOperation({
   errors: { ...WORKSPACE_ERRORS, 429: 'The batch does not fit in the remaining prompt allocation; nothing was created' },
   handler: async (input, { principal, services }) => {
     const prompts = input.prompts.map((entry) => (typeof entry === 'string' ? { text: entry } : entry));
-    const { teamId, request, position } = await requestPrompts(services.context, principal, {
+    const { teamId, request } = await requestPrompts(services.context, principal, {
       workspaceId: input.workspaceId,
       country: input.country,
       prompts,
@@ -88,8 +88,9 @@ export const createPromptsOperation = defineOperation({
       brandReportIds: input.brandReportIds ?? [],
     });
     if (prompts.length > SYNCHRONOUS_PROMPTS) return { status: 'processing' as const, batchId: request.batchId, total: prompts.length };
-    const created = await fulfilPromptRequest(services.context, teamId, request);
-    await services.readYourWrites(created ?? position);
+    await fulfilPromptRequest(services.context, teamId, request);
+    // The workspace process may have created some of them first: once this returns, all are in the log.
+    await services.readYourWrites(await services.context.eventStore.headPosition());
     return { items: await promptsInOrder(services, request.prompts.map(({ promptId }) => promptId)) };
   },
 });
