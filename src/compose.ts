@@ -4,7 +4,7 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createApiApp } from './api/app.js';
 import { createAuthorizer } from './api/auth/authorize.js';
-import { ApiRequestCounters } from './app/accounts/quota.js';
+import { UsageCounters } from './app/accounts/quota.js';
 import { DEFAULT_ENGINE_LIMIT, DEFAULT_LIMITS, RunScheduler } from './app/scheduler/scheduler.js';
 import type { EngineLimit } from './app/scheduler/limits.js';
 import { directoryPrompts } from './app/scheduler/promptSources.js';
@@ -66,7 +66,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   const documentStore = await createDocumentStore({ dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
   const context: AppContext = { eventStore, documentStore, logger, now: overrides.now ?? (() => new Date()) };
   const readModels = new ReadModels(documentStore);
-  const apiRequestCounters = new ApiRequestCounters(documentStore);
+  const apiRequestCounters = new UsageCounters(documentStore);
   const storeKinds = {
     events: config.eventStoreUrl ? 'eventstoredb' : 'embedded-sqlite',
     readModels: config.mongodbUrl ? 'mongodb' : 'embedded-sqlite',

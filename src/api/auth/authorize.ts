@@ -1,4 +1,4 @@
-import { meterApiRequest, type ApiRequestCounters } from '../../app/accounts/quota.js';
+import { meterApiRequest, type UsageCounters } from '../../app/accounts/quota.js';
 import { admit } from '../../app/shared/operation.js';
 import type { Services } from '../../app/shared/services.js';
 import type { Authorizer } from '../http/mount.js';
@@ -10,7 +10,7 @@ import { authenticate } from './authenticate.js';
  * asked for), then 403 for a read-only key on a write route, before the body is even looked at. Workspace
  * scope (403) and existence (404) depend on the resource and are checked by the application layer.
  */
-export function createAuthorizer(services: Services, counters: ApiRequestCounters): Authorizer {
+export function createAuthorizer(services: Services, counters: UsageCounters): Authorizer {
   return async (route, authorization) => {
     const principal = await authenticate(services, authorization);
     await meterApiRequest(services, counters, principal, { answerWithoutPlan: route.operation.answerWithoutPlan });

@@ -4,7 +4,7 @@ import { PLANS } from '../../domain/team/plans.js';
 import { requireTeamPrincipal, type Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { directoryCollection, requireTeamDocument } from '../shared/directory.js';
-import { apiRequestsUsed } from './quota.js';
+import { usageCount } from './quota.js';
 
 const count = z.number().int().nonnegative();
 
@@ -40,13 +40,13 @@ export async function accountInfo(services: Services, principal: Principal): Pro
     subscriptionEndDate: team.subscriptionEndDate === null ? null : subscriptionEndTimestamp(team.subscriptionEndDate),
     promptsUsedCount: await prompts.countDocuments({ teamId }),
     promptsMaxCount: team.limits.promptsMax,
-    // GEO audits and MCP are counted once those features exist; until then nothing can have been used.
+    // GEO audits are counted once that feature exists; until then nothing can have been used.
     geoAuditUsedCount: 0,
     geoAuditMaxCount: team.limits.geoAuditsMax,
-    apiRequestsUsedCount: period ? await apiRequestsUsed(services.context.documentStore, teamId, period) : 0,
+    apiRequestsUsedCount: period ? await usageCount(services.context.documentStore, teamId, period, 'apiRequests') : 0,
     apiRequestsMaxCount: team.limits.apiRequestsMax,
     apiRequestsPeriodEnd: period?.end ?? null,
-    mcpRequestsUsedCount: 0,
+    mcpRequestsUsedCount: period ? await usageCount(services.context.documentStore, teamId, period, 'mcpRequests') : 0,
     mcpRequestsMaxCount: team.limits.mcpRequestsMax,
   };
 }

@@ -1,4 +1,4 @@
-import { QuotaExceededError } from '../../domain/shared/errors.js';
+import { ForbiddenError, QuotaExceededError } from '../../domain/shared/errors.js';
 import { billingPeriod, type BillingPeriod } from '../../domain/team/billingPeriod.js';
 import type { Collection, Doc, DocumentStore } from '../../ports/documentStore.js';
 import type { TeamPrincipal } from '../shared/principal.js';
@@ -11,10 +11,14 @@ import type { Services } from '../shared/services.js';
  */
 export const USAGE_COLLECTION = 'usage';
 
+/** What is counted per billing period: answered REST requests and answered MCP tool calls. */
+export type UsageCounter = 'apiRequests' | 'mcpRequests';
+
 export interface UsageDoc extends Doc {
   teamId: string;
   periodStart: string;
   apiRequests: number;
+  mcpRequests?: number;
 }
 
 interface Waiter {
@@ -25,28 +29,30 @@ interface Waiter {
 interface Batch {
   teamId: string;
   period: BillingPeriod;
-  max: number;
+  /** null: unlimited. */
+  max: number | null;
+  counter: UsageCounter;
   waiting: Waiter[];
 }
 
 /**
- * Counts API requests per team and billing period. Every write is guarded so that the count never passes
+ * Counts usage per team, billing period and counter. Every write is guarded so that the count never passes
  * `max`, whatever other requests or processes do meanwhile. Concurrent requests of a team are counted
  * together by one write: on the embedded store each write waits for an fsync, and one per request would cap
  * the whole API at a few hundred requests per second.
  */
-export class ApiRequestCounters {
+export class UsageCounters {
   private readonly batches = new Map<string, Batch>();
 
   constructor(private readonly documentStore: DocumentStore) {}
 
-  /** Counts one request unless the period's count has reached `max`; true when counted. */
-  count(teamId: string, period: BillingPeriod, max: number): Promise<boolean> {
-    const key = `${teamId}:${period.start}:${max}`;
+  /** Counts one request unless the period's count has reached `max` (null: no maximum); true when counted. */
+  count(teamId: string, period: BillingPeriod, max: number | null, counter: UsageCounter = 'apiRequests'): Promise<boolean> {
+    const key = `${teamId}:${period.start}:${max}:${counter}`;
     let batch = this.batches.get(key);
     const scheduled = batch !== undefined;
     if (!batch) {
-      batch = { teamId, period, max, waiting: [] };
+      batch = { teamId, period, max, counter, waiting: [] };
       this.batches.set(key, batch);
     }
     const counted = new Promise<boolean>((resolve, reject) => batch.waiting.push({ resolve, reject }));
@@ -57,8 +63,8 @@ export class ApiRequestCounters {
     return counted;
   }
 
-  used(teamId: string, period: BillingPeriod): Promise<number> {
-    return apiRequestsUsed(this.documentStore, teamId, period);
+  used(teamId: string, period: BillingPeriod, counter: UsageCounter = 'apiRequests'): Promise<number> {
+    return usageCount(this.documentStore, teamId, period, counter);
   }
 
   private async drain(key: string, batch: Batch): Promise<void> {
@@ -75,24 +81,27 @@ export class ApiRequestCounters {
   }
 
   /** Adds up to `wanted` to the counter without passing the batch's `max`; returns how many were added. */
-  private async grant({ teamId, period, max }: Batch, wanted: number): Promise<number> {
+  private async grant({ teamId, period, max, counter }: Batch, wanted: number): Promise<number> {
     const counters = this.counters();
     const _id = counterId(teamId, period);
-    if (max <= 0) return 0;
-    const roomForAll = await counters.findOneAndUpdate({ _id, apiRequests: { $lte: max - wanted } }, { $inc: { apiRequests: wanted } });
+    if (max !== null && max <= 0) return 0;
+    const room = max === null ? {} : { $or: [{ [counter]: { $lte: max - wanted } }, ...(max >= wanted ? [{ [counter]: { $exists: false } }] : [])] };
+    const roomForAll = await counters.findOneAndUpdate({ _id, ...room }, { $inc: { [counter]: wanted } });
     if (roomForAll) return wanted;
     // Near the limit, or the period's first request: grant what is left by compare-and-set on the count read.
     for (;;) {
       const current = await counters.findOne({ _id });
       if (!current) {
         // Insert-only upsert: racing creators all end with the one document.
-        const created = { teamId, periodStart: period.start, apiRequests: 0 };
+        const created = { teamId, periodStart: period.start, apiRequests: 0, mcpRequests: 0 };
         await counters.updateOne({ _id }, { $setOnInsert: created }, { upsert: true });
         continue;
       }
-      const granted = Math.min(wanted, max - current.apiRequests);
+      const used = current[counter] ?? 0;
+      const granted = max === null ? wanted : Math.min(wanted, max - used);
       if (granted <= 0) return 0;
-      const set = await counters.findOneAndUpdate({ _id, apiRequests: current.apiRequests }, { $inc: { apiRequests: granted } });
+      const unchanged = current[counter] === undefined ? { [counter]: { $exists: false } } : { [counter]: used };
+      const set = await counters.findOneAndUpdate({ _id, ...unchanged }, { $inc: { [counter]: granted } });
       if (set) return granted;
     }
   }
@@ -104,9 +113,9 @@ export class ApiRequestCounters {
 
 const counterId = (teamId: string, period: BillingPeriod): string => `${teamId}:${period.start}`;
 
-/** REST requests counted for the team in the period. */
-export async function apiRequestsUsed(documentStore: DocumentStore, teamId: string, period: BillingPeriod): Promise<number> {
-  return (await documentStore.collection<UsageDoc>(USAGE_COLLECTION).findOne({ _id: counterId(teamId, period) }))?.apiRequests ?? 0;
+/** Usage counted for the team in the period. */
+export async function usageCount(documentStore: DocumentStore, teamId: string, period: BillingPeriod, counter: UsageCounter): Promise<number> {
+  return (await documentStore.collection<UsageDoc>(USAGE_COLLECTION).findOne({ _id: counterId(teamId, period) }))?.[counter] ?? 0;
 }
 
 export interface MeterOptions {
@@ -117,7 +126,7 @@ export interface MeterOptions {
 /** Counts an authenticated REST request against its team's quota, or refuses it with 429. */
 export async function meterApiRequest(
   services: Services,
-  counters: ApiRequestCounters,
+  counters: UsageCounters,
   principal: TeamPrincipal,
   options: MeterOptions = {},
 ): Promise<void> {
@@ -132,5 +141,20 @@ export async function meterApiRequest(
     throw new QuotaExceededError(
       `API request quota exhausted: ${apiRequestsMax} requests per billing period; the period ends on ${period.end}`,
     );
+  }
+}
+
+/**
+ * Counts an answered MCP tool call (contract.md section 7): a plan with `mcpRequestsMax` 0 has MCP disabled
+ * (403), at the maximum the call is refused (429) and not counted, `null` never refuses.
+ */
+export async function meterMcpCall(services: Services, counters: UsageCounters, principal: TeamPrincipal): Promise<void> {
+  const team = await requireTeamDocument(services, principal.teamId);
+  const { mcpRequestsMax } = team.limits;
+  if (mcpRequestsMax === 0) throw new ForbiddenError('MCP is disabled for this plan');
+  const period = billingPeriod(team.subscriptionEndDate, services.context.now());
+  if (period === null) throw new QuotaExceededError(`The subscription ended on ${team.subscriptionEndDate}: no MCP tool calls are available until it is renewed`);
+  if (!(await counters.count(principal.teamId, period, mcpRequestsMax, 'mcpRequests'))) {
+    throw new QuotaExceededError(`MCP tool call quota exhausted: ${mcpRequestsMax} calls per billing period; the period ends on ${period.end}`);
   }
 }

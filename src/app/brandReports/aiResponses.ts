@@ -4,7 +4,7 @@ import type { RunDoc } from '../../projections/runs/projection.js';
 import { RUNS_COLLECTION, runsProjection } from '../../projections/runs/projection.js';
 import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
-import { newestFirstPage, type CursorPaging, type PageCursor } from '../shared/paging.js';
+import { newestFirstPage, newestFirstWindow, type CursorPaging, type ListRange, type ListWindow, type PageCursor } from '../shared/paging.js';
 import { readableReport, requireReportPrompt } from './history.js';
 import type { Window } from '../shared/window.js';
 
@@ -69,6 +69,14 @@ function engineFilter({ engine, engines }: AiResponsesQuery) {
   return { engine: { $in: [...allowed] } };
 }
 
+async function readableRuns(services: Services, principal: Principal, reportId: string, promptId: string, query: AiResponsesQuery) {
+  const { report, detection } = await readableReport(services, principal, reportId);
+  await requireReportPrompt(services, report, promptId);
+  const runs = await services.readModels.collection<RunDoc>(runsProjection, RUNS_COLLECTION);
+  const filter = { promptId, country: query.country, day: { $gte: query.startDate, $lte: query.endDate }, ...engineFilter(query) };
+  return { runs, filter, detection };
+}
+
 export async function listAiResponses(
   services: Services,
   principal: Principal,
@@ -76,15 +84,20 @@ export async function listAiResponses(
   promptId: string,
   query: AiResponsesQuery,
 ): Promise<{ items: AiResponse[]; paging: CursorPaging }> {
-  const { report, detection } = await readableReport(services, principal, reportId);
-  await requireReportPrompt(services, report, promptId);
-  const runs = await services.readModels.collection<RunDoc>(runsProjection, RUNS_COLLECTION);
-  const filter = {
-    promptId,
-    country: query.country,
-    day: { $gte: query.startDate, $lte: query.endDate },
-    ...engineFilter(query),
-  };
+  const { runs, filter, detection } = await readableRuns(services, principal, reportId, promptId, query);
   const page = await newestFirstPage(runs, AI_RESPONSES_LIST, filter, query.cursor);
   return { items: page.documents.map((run) => aiResponse(run, detection)), paging: page.paging };
+}
+
+export async function aiResponsesWindow(
+  services: Services,
+  principal: Principal,
+  reportId: string,
+  promptId: string,
+  query: AiResponsesQuery,
+  range: ListRange,
+): Promise<ListWindow<AiResponse>> {
+  const { runs, filter, detection } = await readableRuns(services, principal, reportId, promptId, query);
+  const window = await newestFirstWindow(runs, filter, range);
+  return { items: window.items.map((run) => aiResponse(run, detection)), totalCount: window.totalCount };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { directoryCollection } from '../shared/directory.js';
-import { offsetPage } from '../shared/paging.js';
+import { windowOf, type ListRange, type ListWindow } from '../shared/paging.js';
 import { readableReport, windowDays } from './history.js';
 import type { Window } from '../shared/window.js';
 import { decodeCitedUrl } from '../../projections/reportHistory/compactRows.js';
@@ -51,12 +51,13 @@ function tallyByPrompt(days: readonly DayDoc[], url: string, engines: ReadonlySe
  * Prompts of the report whose runs cited the URL in the window: `engines` are the distinct engines that cited
  * it, `brandMentioned` the citing runs that mention the main brand. Most citing runs first, then prompt id.
  */
-export async function listCitedUrlPrompts(
+export async function citedUrlPromptsWindow(
   services: Services,
   principal: Principal,
   reportId: string,
-  query: CitedUrlPromptsQuery,
-): Promise<{ items: CitedUrlPrompt[]; paging: { limit: number; offset: number; hasMore: boolean } }> {
+  query: Omit<CitedUrlPromptsQuery, 'limit' | 'offset'>,
+  range: ListRange,
+): Promise<ListWindow<CitedUrlPrompt>> {
   const { report, version } = await readableReport(services, principal, reportId);
   const prompts = await (await directoryCollection(services, 'prompts')).find({ _id: { $in: report.prompts.map(({ promptId }) => promptId) } });
   const eligible = query.tagId ? prompts.filter(({ tagIds }) => tagIds.includes(query.tagId ?? '')) : prompts;
@@ -66,5 +67,5 @@ export async function listCitedUrlPrompts(
   const ordered = [...tallies]
     .sort(([leftId, left], [rightId, right]) => right.citingRuns - left.citingRuns || (leftId < rightId ? -1 : 1))
     .map(([id, tally]) => ({ id, prompt: textById.get(id) ?? '', engines: [...tally.engines].sort(), brandMentioned: tally.brandMentioned }));
-  return offsetPage(ordered, query);
+  return windowOf(ordered, range);
 }

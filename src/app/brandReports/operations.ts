@@ -2,17 +2,17 @@ import { z } from 'zod';
 import { normalizeCitationUrl } from '../../domain/analysis/index.js';
 import { engineSchema } from '../../domain/shared/engines.js';
 import { defineOperation } from '../shared/operation.js';
-import { checkOffsetPaging, cursorPagingSchema, cursorParameterSchema, offsetPagingFields, offsetPagingSchema } from '../shared/paging.js';
+import { checkOffsetPaging, cursorPagingSchema, cursorParameterSchema, offsetPaging, offsetPagingFields, offsetPagingSchema } from '../shared/paging.js';
 import { checkWindow, enginesFilterSchema, windowFields } from '../shared/window.js';
-import { AI_RESPONSES_LIST, aiResponseSchema, listAiResponses } from './aiResponses.js';
-import { citedUrlPromptSchema, listCitedUrlPrompts } from './citedUrlPrompts.js';
+import { AI_RESPONSES_LIST, aiResponseSchema, aiResponsesWindow, listAiResponses } from './aiResponses.js';
+import { citedUrlPromptSchema, citedUrlPromptsWindow } from './citedUrlPrompts.js';
 import { brandReportCreateSchema } from '../../domain/brandReport/schema.js';
 import { createdSchema } from '../shared/created.js';
 import { createBrandReport, editBrandReport } from './commands.js';
 import { getRecalculation } from './history.js';
 import { recalculationSchema } from './recalculation.js';
 import { getPromptDetail, promptDetailSchema } from './promptDetail.js';
-import { BRAND_REPORT_LIST, getBrandReport, listBrandReports } from './queries.js';
+import { BRAND_REPORT_LIST, brandReportsWindow, getBrandReport, listBrandReports } from './queries.js';
 import { brandReportListItemSchema, brandReportSchema } from './resource.js';
 
 const TAG = 'Brand reports';
@@ -43,6 +43,7 @@ export const listBrandReportsOperation = defineOperation({
   answers: 'One page of brand reports',
   errors: { 403: 'workspaceId names a workspace the credential cannot read', 404: 'workspaceId names no workspace' },
   handler: (input, { principal, services }) => listBrandReports(services, principal, input),
+  list: { pagingFields: ['cursor'], item: brandReportListItemSchema, window: (input, { principal, services }, range) => brandReportsWindow(services, principal, input, range) },
 });
 
 export const getBrandReportOperation = defineOperation({
@@ -132,6 +133,11 @@ export const listAiResponsesOperation = defineOperation({
   answers: 'One page of runs',
   errors: REPORT_PROMPT_ERRORS,
   handler: ({ reportId, promptId, ...query }, { principal, services }) => listAiResponses(services, principal, reportId, promptId, query),
+  list: {
+    pagingFields: ['cursor'],
+    item: aiResponseSchema,
+    window: ({ reportId, promptId, ...query }, { principal, services }, range) => aiResponsesWindow(services, principal, reportId, promptId, query, range),
+  },
 });
 
 const citedUrlField = z
@@ -166,7 +172,15 @@ export const listCitedUrlPromptsOperation = defineOperation({
   output: z.object({ items: z.array(citedUrlPromptSchema), paging: offsetPagingSchema }),
   answers: 'One page of prompts',
   errors: REPORT_PROMPT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, services }) => listCitedUrlPrompts(services, principal, reportId, query),
+  handler: async ({ reportId, limit, offset, ...query }, { principal, services }) => {
+    const window = await citedUrlPromptsWindow(services, principal, reportId, query, { limit, offset });
+    return { items: window.items, paging: offsetPaging(window, { limit, offset }) };
+  },
+  list: {
+    pagingFields: ['limit', 'offset'],
+    item: citedUrlPromptSchema,
+    window: ({ reportId, ...query }, { principal, services }, range) => citedUrlPromptsWindow(services, principal, reportId, query, range),
+  },
 });
 
 const createFields = brandReportCreateSchema.shape;

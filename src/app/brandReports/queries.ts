@@ -1,6 +1,6 @@
 import { reportPromptIds } from '../../domain/brandReport/events.js';
 import { NotFoundError } from '../../domain/shared/errors.js';
-import type { Collection } from '../../ports/documentStore.js';
+import type { Collection, Filter } from '../../ports/documentStore.js';
 import { BRAND_REPORT_COLLECTIONS, reportState, type BrandReportDoc } from '../../projections/brandReports/documents.js';
 import { brandReportsProjection } from '../../projections/brandReports/projection.js';
 import { assertCanReadWorkspace, readableWorkspacesFilter, type Principal } from '../shared/principal.js';
@@ -13,7 +13,7 @@ import {
   type Tag,
 } from './resource.js';
 import { directoryCollection, requireReadableWorkspace } from '../shared/directory.js';
-import { newestFirstPage, type CursorPaging, type PageCursor } from '../shared/paging.js';
+import { newestFirstPage, newestFirstWindow, type CursorPaging, type ListRange, type ListWindow, type PageCursor } from '../shared/paging.js';
 
 export const BRAND_REPORT_LIST = 'brandReports';
 
@@ -52,14 +52,24 @@ export interface BrandReportListQuery {
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Without `workspaceId` the list spans every workspace the credential can read; `brand` matches case-insensitively. */
+async function reportListFilter(services: Services, principal: Principal, query: BrandReportListQuery): Promise<Filter> {
+  const readable = readableWorkspacesFilter(principal, 'workspaceId');
+  const scope = query.workspaceId ? { ...readable, workspaceId: (await requireReadableWorkspace(services, principal, query.workspaceId))._id } : readable;
+  const brand = query.brand === undefined ? {} : { brand: { $regex: `^${escapeRegex(query.brand)}$`, $options: 'i' } };
+  return { ...scope, ...brand };
+}
+
 export async function listBrandReports(
   services: Services,
   principal: Principal,
   query: BrandReportListQuery,
 ): Promise<{ items: BrandReportListItem[]; paging: CursorPaging }> {
-  const readable = readableWorkspacesFilter(principal, 'workspaceId');
-  const scope = query.workspaceId ? { ...readable, workspaceId: (await requireReadableWorkspace(services, principal, query.workspaceId))._id } : readable;
-  const brand = query.brand === undefined ? {} : { brand: { $regex: `^${escapeRegex(query.brand)}$`, $options: 'i' } };
-  const page = await newestFirstPage(await reportsCollection(services), BRAND_REPORT_LIST, { ...scope, ...brand }, query.cursor);
+  const filter = await reportListFilter(services, principal, query);
+  const page = await newestFirstPage(await reportsCollection(services), BRAND_REPORT_LIST, filter, query.cursor);
   return { items: page.documents.map((document) => brandReportListItem(reportState(document))), paging: page.paging };
+}
+
+export async function brandReportsWindow(services: Services, principal: Principal, query: BrandReportListQuery, range: ListRange): Promise<ListWindow<BrandReportListItem>> {
+  const window = await newestFirstWindow(await reportsCollection(services), await reportListFilter(services, principal, query), range);
+  return { items: window.items.map((document) => brandReportListItem(reportState(document))), totalCount: window.totalCount };
 }

@@ -63,6 +63,8 @@ export interface Operation {
   readonly tag: string;
   readonly access: Access;
   readonly input: z.ZodObject;
+  /** The object-level rules, for bindings that reshape `input` and apply them again. */
+  readonly check: InputCheck<never> | undefined;
   /** `input` with `check` applied: what validation runs. */
   readonly validator: z.ZodType;
   readonly output: z.ZodType;
@@ -89,6 +91,7 @@ export function defineOperation<A extends Access, Input extends z.ZodObject, Out
     tag: spec.tag,
     access: spec.access,
     input: spec.input,
+    check: spec.check as InputCheck<never> | undefined,
     validator,
     output: spec.output,
     answers: spec.answers ?? spec.summary,
