@@ -5,10 +5,8 @@ import {
   loadAuditDocument,
   visibleText,
   type AuditCrawler,
-  type ContentAnalysis,
-  type DynamicContent,
-  type StructuralAnalysis,
 } from '../../domain/audits/index.js';
+import type { ContentFindings } from '../../domain/audits/events.js';
 import { auditedUrl } from './crawlabilityCheck.js';
 import type { HttpAnswer, HttpFetcher, PageRenderer } from '../../ports/web.js';
 
@@ -28,11 +26,8 @@ export interface ContentCheckDependencies {
   renderer: PageRenderer;
 }
 
-export interface ContentCheckResult {
-  structuralAnalysis: StructuralAnalysis;
-  dynamicContent: DynamicContent;
-  contentAnalysis: ContentAnalysis;
-}
+/** What a completed content check records. */
+export type ContentCheckResult = ContentFindings;
 
 /** Media types that carry a page to read; anything else (PDF, images, JSON) is not one. */
 const READABLE_TYPE = /^(?:text\/html|application\/xhtml\+xml|text\/plain)\b/i;

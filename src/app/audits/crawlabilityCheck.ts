@@ -1,5 +1,6 @@
 import PQueue from 'p-queue';
-import { analyzeRobotsTxt, robotsTxtUrl, type AuditCrawler, type RobotsTxtAnalysis, type RobotsTxtFetch } from '../../domain/audits/index.js';
+import type { CrawlabilityFindings, ServerBotAccess } from '../../domain/audits/events.js';
+import { analyzeRobotsTxt, robotsTxtUrl, type AuditCrawler, type RobotsTxtFetch } from '../../domain/audits/index.js';
 import { FetchFailedError, type HttpFetcher } from '../../ports/web.js';
 
 /** Who fetches robots.txt: the service under its own name, since no single crawler's view is the point. */
@@ -8,17 +9,8 @@ export const AUDIT_USER_AGENT = 'Mozilla/5.0 (compatible; geolens-audit/1.0)';
 /** Probes at once against the audited site: enough to finish quickly, few enough not to look like a flood. */
 const PROBE_CONCURRENCY = 3;
 
-export interface ServerBotAccess {
-  userAgent: string;
-  /** Final HTTP status after redirects; 0 when no answer came. */
-  status: number;
-  ok: boolean;
-}
-
-export interface CrawlabilityResult extends RobotsTxtAnalysis {
-  /** Crawler name → how the server answered that crawler's user agent. */
-  serverBotAccess: Record<string, ServerBotAccess>;
-}
+/** What a completed crawlability check records. */
+export type CrawlabilityResult = CrawlabilityFindings;
 
 export interface CrawlabilityDependencies {
   fetcher: HttpFetcher;

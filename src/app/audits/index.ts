@@ -8,7 +8,6 @@ export {
   runCrawlabilityCheck,
   type CrawlabilityDependencies,
   type CrawlabilityResult,
-  type ServerBotAccess,
 } from './crawlabilityCheck.js';
 export {
   runContentCheck,
