@@ -5,6 +5,8 @@ import type { Logger } from 'pino';
 import { createApiApp } from './api/app.js';
 import { createAuthorizer } from './api/auth/authorize.js';
 import { UsageCounters } from './app/accounts/quota.js';
+import type { JobRunnerOptions } from './app/audits/jobs/runner.js';
+import { createAuditJobRunner, type AuditWorker, type AuditWorkerPorts } from './app/audits/worker.js';
 import { DEFAULT_ENGINE_LIMIT, DEFAULT_LIMITS, RunScheduler } from './app/scheduler/scheduler.js';
 import type { EngineLimit } from './app/scheduler/limits.js';
 import { directoryPrompts } from './app/scheduler/promptSources.js';
@@ -17,8 +19,11 @@ import type { Config } from './config.js';
 import type { Position } from './ports/eventStore.js';
 import type { EngineId } from './domain/shared/engines.js';
 import { createEngines, describeEngines, SimulatedEngine } from './engines/index.js';
+import { createFanOutSources } from './engines/fanOut/index.js';
+import { createChromiumRenderer } from './infra/browser/index.js';
 import { createDocumentStore } from './infra/documentStore/index.js';
 import { createEventStore } from './infra/eventStore/index.js';
+import { createSafeFetcher } from './infra/http/index.js';
 import { allProjections } from './projections/index.js';
 import { ReportRebuilder, type RebuilderOptions } from './projections/reportHistory/rebuilder.js';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './projections/runner/projectionRunner.js';
@@ -44,6 +49,11 @@ export interface Composition {
   /** `owner` names this process in rebuild leases. */
   createRebuilder(owner: string, options?: Partial<RebuilderOptions>): ReportRebuilder;
   createScheduler(): RunScheduler;
+  /**
+   * The GEO audit and fan-out worker: fetches through the SSRF guard (AUDIT_ALLOW_PRIVATE_NETWORKS), renders in
+   * one Chromium launched at the first content check, and asks the engines whose keys are configured.
+   */
+  createAuditWorker(options?: AuditWorkerOptions): AuditWorker;
   /** The process managers (workspace writes' follow-ups), reacting to the log with `services`. */
   createProcessRunner(services: Services, options?: Partial<ProcessRunnerOptions>): ProcessRunner;
   /**
@@ -55,6 +65,9 @@ export interface Composition {
   createHttpApp(services: Services, options?: { validateResponses?: boolean; baseUrl?: string }): Express;
   close(): Promise<void>;
 }
+
+/** Tests and benchmarks tune leases and polling; a test may stand in for the engines' fan-out sources. */
+export type AuditWorkerOptions = Partial<Omit<JobRunnerOptions, 'logger'>> & Partial<Pick<AuditWorkerPorts, 'fanOutSources'>>;
 
 /** The simulator costs nothing and limits nobody: only real providers are paced. */
 const SIMULATOR_LIMIT: EngineLimit = { concurrency: DEFAULT_LIMITS.concurrency, minIntervalMs: 0 };
@@ -101,6 +114,20 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         engineLimits[engine] = adapter instanceof SimulatedEngine ? SIMULATOR_LIMIT : DEFAULT_ENGINE_LIMIT;
       }
       return new RunScheduler({ context, engines: adapters, prompts: directoryPrompts(readModels), owner: processOwner('scheduler'), engineLimits });
+    },
+    createAuditWorker({ fanOutSources, ...options } = {}) {
+      const fetcher = createSafeFetcher({ allowPrivateNetworks: config.auditAllowPrivateNetworks });
+      const renderer = createChromiumRenderer({ fetcher });
+      const ports = { fetcher, renderer, fanOutSources: fanOutSources ?? createFanOutSources(config.engineKeys) };
+      const runner = createAuditJobRunner({ context, readModels }, ports, { owner: processOwner('audits'), logger, ...options });
+      return {
+        start: () => runner.start(),
+        drain: (selection) => runner.drain(selection),
+        async stop() {
+          await runner.stop();
+          await renderer.close();
+        },
+      };
     },
     createProcessRunner: (services, options = {}) =>
       new ProcessRunner(eventStore, documentStore, [workspaceProcess], services, { logger, ...options }),

@@ -13,7 +13,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** `geolens serve`: HTTP API, projection runner, report rebuilder, run scheduler and, on an empty store, the demo team. */
+/**
+ * `geolens serve`: HTTP API, projection runner, report rebuilder, run scheduler, audit worker and, on an empty
+ * store, the demo team.
+ */
 export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
   const composition = await compose(config, logger);
   const { context } = composition;
@@ -32,6 +35,8 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const services = composition.createServices(runner);
   const processes = composition.createProcessRunner(services);
   processes.start();
+  const auditWorker = composition.createAuditWorker();
+  auditWorker.start();
   const app = composition.createHttpApp(services);
   const server = await listen(app, config.port, config.host);
   const address = server.address();
@@ -43,6 +48,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await scheduler.stop();
+      await auditWorker.stop();
       await processes.stop();
       await rebuilder.stop();
       await runner.stop();

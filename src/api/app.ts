@@ -9,6 +9,7 @@ import { mountRoutes, type Authorizer } from './http/mount.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi.js';
 import type { Route } from './http/route.js';
 import { accountRoutes } from './routes/accounts.js';
+import { auditRoutes } from './routes/audits.js';
 import { brandReportRoutes } from './routes/brandReports.js';
 import { documentationRoutes, healthRoutes } from './routes/system.js';
 import { workspaceRoutes } from './routes/workspaces.js';
@@ -28,7 +29,7 @@ export interface ApiDependencies {
 
 /** Every route the API serves; the OpenAPI document is built from this same list. */
 export function apiRoutes(): readonly Route[] {
-  const routes: Route[] = [...healthRoutes, ...brandReportRoutes, ...accountRoutes, ...workspaceRoutes];
+  const routes: Route[] = [...healthRoutes, ...brandReportRoutes, ...accountRoutes, ...workspaceRoutes, ...auditRoutes];
   let document: OpenApiDocument | undefined;
   routes.push(...documentationRoutes(() => (document ??= buildOpenApiDocument(routes))));
   return routes;

@@ -6,7 +6,20 @@ import {
   listBrandReportsOperation,
   listCitedUrlPromptsOperation,
 } from '../app/brandReports/operations.js';
+import {
+  createContentCheckOperation,
+  createCrawlabilityCheckOperation,
+  getWorkspaceContentCheckOperation,
+  getWorkspaceCrawlabilityCheckOperation,
+  listWorkspaceContentChecksOperation,
+  listWorkspaceCrawlabilityChecksOperation,
+} from '../app/audits/operations.js';
 import { listEnginesOperation } from '../app/engines/operations.js';
+import {
+  createQueryFanOutOperation,
+  getWorkspaceQueryFanOutOperation,
+  listWorkspaceQueryFanOutsOperation,
+} from '../app/fanOuts/operations.js';
 import { createPromptsOperation, deletePromptOperation, listWorkspacePromptsOperation, updatePromptTagsOperation } from '../app/prompts/operations.js';
 import type { Operation, OperationContext } from '../app/shared/operation.js';
 import { createTagOperation, deleteTagOperation, listTagsOperation } from '../app/tags/operations.js';
@@ -95,6 +108,15 @@ export const TOOLS: readonly Tool[] = [
   operationTool('get_brand_report_prompt', getBrandReportPromptOperation),
   listTool('list_brand_report_prompt_ai_responses', listAiResponsesOperation),
   listTool('list_brand_report_citation_prompts', listCitedUrlPromptsOperation),
+  listTool('list_crawlability_checks', listWorkspaceCrawlabilityChecksOperation),
+  operationTool('get_crawlability_check', getWorkspaceCrawlabilityCheckOperation),
+  listTool('list_content_checks', listWorkspaceContentChecksOperation),
+  operationTool('get_content_check', getWorkspaceContentCheckOperation),
+  listTool('list_query_fan_outs', listWorkspaceQueryFanOutsOperation),
+  operationTool('get_query_fan_out', getWorkspaceQueryFanOutOperation),
+  operationTool('create_crawlability_check', createCrawlabilityCheckOperation),
+  operationTool('create_content_check', createContentCheckOperation),
+  operationTool('create_query_fan_out', createQueryFanOutOperation),
   operationTool('create_prompts', createPromptsOperation),
   operationTool('delete_prompt', deletePromptOperation),
   operationTool('update_prompt_tags', updatePromptTagsOperation),

@@ -4,6 +4,7 @@ import { PLANS } from '../../domain/team/plans.js';
 import { requireTeamPrincipal, type Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { directoryCollection, requireTeamDocument } from '../shared/directory.js';
+import { geoAuditUsedCount } from '../audits/geoAudits.js';
 import { usageCount } from './quota.js';
 
 const count = z.number().int().nonnegative();
@@ -40,8 +41,7 @@ export async function accountInfo(services: Services, principal: Principal): Pro
     subscriptionEndDate: team.subscriptionEndDate === null ? null : subscriptionEndTimestamp(team.subscriptionEndDate),
     promptsUsedCount: await prompts.countDocuments({ teamId }),
     promptsMaxCount: team.limits.promptsMax,
-    // GEO audits are counted once that feature exists; until then nothing can have been used.
-    geoAuditUsedCount: 0,
+    geoAuditUsedCount: period ? await geoAuditUsedCount(services, { teamId }, period) : 0,
     geoAuditMaxCount: team.limits.geoAuditsMax,
     apiRequestsUsedCount: period ? await usageCount(services.context.documentStore, teamId, period, 'apiRequests') : 0,
     apiRequestsMaxCount: team.limits.apiRequestsMax,

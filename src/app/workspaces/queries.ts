@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { billingPeriod } from '../../domain/team/billingPeriod.js';
 import type { TeamDoc, WorkspaceDoc } from '../../projections/directory/documents.js';
+import { geoAuditUsedCount } from '../audits/geoAudits.js';
 import { readableWorkspacesFilter, type Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { directoryCollection, requireTeamDocument } from '../shared/directory.js';
@@ -15,7 +17,7 @@ export const workspaceSchema = z
     name: z.string(),
     promptsUsedCount: count.describe('Active prompts of this workspace'),
     promptsMaxCount: count.describe("The team's prompt allocation, shared by its workspaces"),
-    geoAuditUsedCount: count,
+    geoAuditUsedCount: count.describe("GEO audits requested in this workspace in the team's current billing period"),
     geoAuditMaxCount: count.describe("The team's GEO audits per period, shared by its workspaces"),
     createdDate: z.iso.datetime(),
     updatedDate: z.iso.datetime(),
@@ -38,17 +40,27 @@ async function promptCounts(services: Services, workspaceIds: string[]): Promise
   return new Map(counts.map(({ _id, count: promptCount }) => [_id, promptCount]));
 }
 
+/** GEO audits of each workspace in its team's current billing period (none once the subscription has ended). */
+async function geoAuditCounts(services: Services, documents: readonly WorkspaceDoc[], teams: ReadonlyMap<string, TeamDoc>): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const { _id, teamId } of documents) {
+    const period = billingPeriod((teams.get(teamId) as TeamDoc).subscriptionEndDate, services.context.now());
+    counts.set(_id, period ? await geoAuditUsedCount(services, { workspaceId: _id }, period) : 0);
+  }
+  return counts;
+}
+
 async function workspaceItems(services: Services, documents: readonly WorkspaceDoc[]): Promise<Workspace[]> {
   const counts = await promptCounts(services, documents.map(({ _id }) => _id));
   const teams = new Map<string, TeamDoc>();
   for (const teamId of new Set(documents.map((workspace) => workspace.teamId))) teams.set(teamId, await requireTeamDocument(services, teamId));
+  const audits = await geoAuditCounts(services, documents, teams);
   return documents.map(({ _id, teamId, name, createdDate }) => ({
     id: _id,
     name,
     promptsUsedCount: counts.get(_id) ?? 0,
     promptsMaxCount: (teams.get(teamId) as TeamDoc).limits.promptsMax,
-    // GEO audits are counted once that feature exists.
-    geoAuditUsedCount: 0,
+    geoAuditUsedCount: audits.get(_id) ?? 0,
     geoAuditMaxCount: (teams.get(teamId) as TeamDoc).limits.geoAuditsMax,
     createdDate,
     // Workspaces have no change events yet: they stay as created.

@@ -19,4 +19,6 @@ export interface AuditCrawler {
   purpose: CrawlerPurpose;
   /** What the crawler does with a page it may fetch, as a clause: "collects pages to train OpenAI's GPT models". */
   meaning: string;
+  /** What its operator says blocking the token costs, in sentences; added to the consequence of a disallowed token. */
+  blockingMeans?: string;
 }

@@ -76,7 +76,8 @@ function consequenceOf(crawler: AuditCrawler, allowed: boolean, path: string, re
   const verdict = allowed
     ? `${crawler.robotsToken} may fetch ${path}: it ${crawler.meaning}`
     : `${crawler.robotsToken} may not fetch ${path}, so ${BLOCKED_EFFECT[crawler.purpose]}`;
-  return { purpose: crawler.purpose, allowed, meaning: reason === null ? `${verdict}.` : `${verdict} (${reason}).` };
+  const sentence = reason === null ? `${verdict}.` : `${verdict} (${reason}).`;
+  return { purpose: crawler.purpose, allowed, meaning: !allowed && crawler.blockingMeans ? `${sentence} ${crawler.blockingMeans}` : sentence };
 }
 
 /** Whether a token may fetch `pageUrl`: by the file's rules (no matching rule allows), or the blanket verdict. */

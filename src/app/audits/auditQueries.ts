@@ -1,0 +1,77 @@
+import { NotFoundError } from '../../domain/shared/errors.js';
+import type { Collection, Filter } from '../../ports/documentStore.js';
+import type { AuditDoc } from '../../projections/audits/documents.js';
+import { auditsProjection } from '../../projections/audits/projection.js';
+import { requireReadableWorkspace } from '../shared/directory.js';
+import { newestFirstPage, newestFirstWindow, type CursorPaging, type ListRange, type ListWindow, type PageCursor } from '../shared/paging.js';
+import { assertCanReadWorkspace, readableWorkspacesFilter, type Principal } from '../shared/principal.js';
+import type { Services } from '../shared/services.js';
+
+/** One kind of GEO audit as the API reads it: its read model and how a document becomes a list item and a detail. */
+export interface AuditResource<Doc extends AuditDoc, Item, Detail> {
+  /** Names the kind in messages: "Crawlability check". */
+  label: string;
+  /** The cursor list name: a cursor of one list is refused by another. */
+  list: string;
+  collection: string;
+  listItem(document: Doc): Item;
+  detail(document: Doc): Detail;
+}
+
+export interface AuditListQuery {
+  workspaceId?: string | undefined;
+  cursor?: PageCursor | undefined;
+}
+
+const collectionOf = <Doc extends AuditDoc>(services: Services, resource: AuditResource<Doc, unknown, unknown>): Promise<Collection<Doc>> =>
+  services.readModels.collection<Doc>(auditsProjection, resource.collection);
+
+/** Without `workspaceId` the list spans every workspace the caller can read; with it, that workspace (404, 403). */
+async function listFilter(services: Services, principal: Principal, workspaceId: string | undefined): Promise<Filter> {
+  const readable = readableWorkspacesFilter(principal, 'workspaceId');
+  return workspaceId === undefined ? readable : { ...readable, workspaceId: (await requireReadableWorkspace(services, principal, workspaceId))._id };
+}
+
+/** One cursor page, newest first, pages of 25 (contract.md section 3). */
+export async function listAudits<Doc extends AuditDoc, Item>(
+  services: Services,
+  principal: Principal,
+  resource: AuditResource<Doc, Item, unknown>,
+  query: AuditListQuery,
+): Promise<{ items: Item[]; paging: CursorPaging }> {
+  const filter = await listFilter(services, principal, query.workspaceId);
+  const page = await newestFirstPage(await collectionOf(services, resource), resource.list, filter, query.cursor);
+  return { items: page.documents.map((document) => resource.listItem(document)), paging: page.paging };
+}
+
+/** The same order read at an offset, for bindings that page by number (MCP). */
+export async function auditsWindow<Doc extends AuditDoc, Item>(
+  services: Services,
+  principal: Principal,
+  resource: AuditResource<Doc, Item, unknown>,
+  workspaceId: string | undefined,
+  range: ListRange,
+): Promise<ListWindow<Item>> {
+  const window = await newestFirstWindow(await collectionOf(services, resource), await listFilter(services, principal, workspaceId), range);
+  return { items: window.items.map((document) => resource.listItem(document)), totalCount: window.totalCount };
+}
+
+/**
+ * One audit: 404 when it does not exist, or is not in `workspaceId` when one is named (MCP's get tools name
+ * it); 403 when its workspace is not the caller's to read.
+ */
+export async function getAudit<Doc extends AuditDoc, Detail>(
+  services: Services,
+  principal: Principal,
+  resource: AuditResource<Doc, unknown, Detail>,
+  id: string,
+  workspaceId: string | undefined,
+): Promise<Detail> {
+  if (workspaceId !== undefined) await requireReadableWorkspace(services, principal, workspaceId);
+  const document = await (await collectionOf(services, resource)).findOne({ _id: id });
+  if (!document || (workspaceId !== undefined && document.workspaceId !== workspaceId)) {
+    throw new NotFoundError(`${resource.label} ${id} not found${workspaceId === undefined ? '' : ` in workspace ${workspaceId}`}`);
+  }
+  assertCanReadWorkspace(principal, document);
+  return resource.detail(document);
+}

@@ -1,0 +1,61 @@
+import { geoAuditAllocationDecider, geoAuditAllocationStream, type GeoAuditRequested } from '../../domain/audits/allocation.js';
+import type { AuditRequestFacts } from '../../domain/audits/events.js';
+import { QuotaExceededError } from '../../domain/shared/errors.js';
+import { billingPeriod, type BillingPeriod } from '../../domain/team/billingPeriod.js';
+import type { Filter } from '../../ports/documentStore.js';
+import type { Position } from '../../ports/eventStore.js';
+import { AUDIT_COLLECTIONS } from '../../projections/audits/documents.js';
+import { auditsProjection } from '../../projections/audits/projection.js';
+import { requireTeam, requireWorkspace } from '../shared/aggregates.js';
+import { handleCommand } from '../shared/commandHandler.js';
+import { nowIso, type AppContext } from '../shared/context.js';
+import { randomBase62 } from '../shared/ids.js';
+import { assertCanReadWorkspace, type Principal } from '../shared/principal.js';
+import type { Services } from '../shared/services.js';
+
+export type AuditIdKind = 'crawlabilityCheck' | 'contentCheck' | 'queryFanOut';
+const ID_PREFIXES: Record<AuditIdKind, string> = { crawlabilityCheck: 'cr', contentCheck: 'cn', queryFanOut: 'qf' };
+
+/** Opaque ids whose prefix tells a person which kind of audit they name. */
+export const newAuditId = (kind: AuditIdKind): string => `${ID_PREFIXES[kind]}_${randomBase62(16)}`;
+
+export interface RequestedAudit {
+  request: GeoAuditRequested;
+  /** Where the request was recorded: wait for it before reading the audit back. */
+  position: Position | null;
+}
+
+/**
+ * Requests a GEO audit of a workspace (contract.md sections 9 and 11): 404 for an unknown workspace, 403 for
+ * one the caller cannot read, 429 once the team has used `geoAuditMaxCount` audits in its billing period or
+ * has no active plan. The request is counted and recorded in one append, so a refused one creates nothing.
+ * The workspace and team are read from their streams, so the CLI works while no server runs.
+ */
+export async function requestGeoAudit(
+  context: AppContext,
+  principal: Principal,
+  workspaceId: string,
+  build: (facts: AuditRequestFacts) => GeoAuditRequested,
+): Promise<RequestedAudit> {
+  const workspace = await requireWorkspace(context.eventStore, workspaceId);
+  assertCanReadWorkspace(principal, workspace);
+  const team = await requireTeam(context.eventStore, workspace.teamId);
+  const period = billingPeriod(team.subscriptionEndDate, context.now());
+  if (period === null) {
+    throw new QuotaExceededError(`The subscription ended on ${team.subscriptionEndDate}: no GEO audits are available until it is renewed`);
+  }
+  const request = build({ teamId: team.teamId, workspaceId, periodStart: period.start, createdDate: nowIso(context) });
+  const { position } = await handleCommand(context.eventStore, geoAuditAllocationStream(team.teamId, period.start), geoAuditAllocationDecider, {
+    type: 'RequestGeoAudit',
+    data: { request, geoAuditsMax: team.limits.geoAuditsMax, periodEnd: period.end },
+  });
+  return { request, position };
+}
+
+/** GEO audits of every kind requested in the period by a team (`{teamId}`) or in one workspace (`{workspaceId}`). */
+export async function geoAuditUsedCount(services: Services, scope: { teamId: string } | { workspaceId: string }, period: BillingPeriod): Promise<number> {
+  const filter: Filter = { ...scope, periodStart: period.start };
+  let used = 0;
+  for (const name of Object.values(AUDIT_COLLECTIONS)) used += await (await services.readModels.collection(auditsProjection, name)).countDocuments(filter);
+  return used;
+}

@@ -1,0 +1,173 @@
+import type { Logger } from 'pino';
+import type { DocumentStore } from '../../../ports/documentStore.js';
+import { JobLeases } from './leases.js';
+
+/** A job as its read model lists it. */
+export interface Job {
+  _id: string;
+}
+
+/**
+ * One kind of background job. `run` must record the job's outcome in the job's own stream, decided against that
+ * stream, and do nothing when the stream says it is done already: that is what makes a job complete once
+ * although leases expire, read models lag and workers die.
+ */
+export interface JobKind<J extends Job = Job> {
+  /** Names the kind in leases and logs. */
+  readonly name: string;
+  /** Jobs waiting for a worker as the read models show them, oldest first; `ids` narrows to those. */
+  waiting(query: { limit: number; ids?: readonly string[] }): Promise<J[]>;
+  /** `attempt` counts the claims of the job since a worker last released it: 2 and more follow a worker's death. */
+  run(job: J, attempt: number): Promise<void>;
+  /** Records the job as failed for `reason`: it was interrupted too often to try again. */
+  abandon(job: J, reason: string): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  /** Names this process in leases. */
+  owner: string;
+  logger: Logger;
+  now?: () => Date;
+  /** Jobs run at once by this runner. */
+  concurrency?: number;
+  /** How long a claim holds without renewal; a dead worker's jobs wait this long for another. */
+  leaseMs?: number;
+  pollMs?: number;
+  /** Claims that may follow a worker's death before the job is abandoned as failed. */
+  maxAttempts?: number;
+  /** Pause before a job whose run threw (a store failure, not the job's own failure) is tried again. */
+  retryDelayMs?: number;
+}
+
+/** Only these jobs; what `--wait` of the CLI runs. */
+export interface JobSelection {
+  kind: string;
+  id: string;
+}
+
+const DEFAULTS = { concurrency: 4, leaseMs: 30_000, pollMs: 500, maxAttempts: 3, retryDelayMs: 5_000 };
+
+/**
+ * Runs the jobs of several kinds from their read models, each under a lease in the document store, renewed
+ * while it runs and released after. A worker killed mid-job leaves its lease to expire; the next claim (by
+ * another worker or the restarted one) runs the job again, and the job's stream lets only one outcome in.
+ */
+export class LeasedJobRunner {
+  private readonly settings: typeof DEFAULTS;
+  private readonly leases: JobLeases;
+  private readonly now: () => Date;
+  private readonly inFlight = new Map<string, Promise<void>>();
+  /** Jobs this runner finished, until the read models stop listing them as waiting. */
+  private readonly finished = new Map<string, number>();
+  private readonly retryAt = new Map<string, number>();
+  private loop: Promise<void> | null = null;
+  private stopping = false;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    documentStore: DocumentStore,
+    private readonly kinds: readonly JobKind[],
+    private readonly options: JobRunnerOptions,
+  ) {
+    this.settings = {
+      concurrency: options.concurrency ?? DEFAULTS.concurrency,
+      leaseMs: options.leaseMs ?? DEFAULTS.leaseMs,
+      pollMs: options.pollMs ?? DEFAULTS.pollMs,
+      maxAttempts: options.maxAttempts ?? DEFAULTS.maxAttempts,
+      retryDelayMs: options.retryDelayMs ?? DEFAULTS.retryDelayMs,
+    };
+    this.now = options.now ?? (() => new Date());
+    this.leases = new JobLeases(documentStore, options.owner, this.now);
+  }
+
+  start(): void {
+    this.stopping = false;
+    this.loop ??= this.pollLoop();
+  }
+
+  /** Stops claiming, and resolves once the jobs running have finished. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    this.loop = null;
+    await Promise.allSettled(this.inFlight.values());
+  }
+
+  /** Runs waiting jobs (only `selection`, when given) in this process until none is left that it could claim. */
+  async drain(selection?: JobSelection): Promise<void> {
+    for (;;) {
+      const started = await this.claimWaiting(selection);
+      if (started === 0 && this.inFlight.size === 0) return;
+      if (this.inFlight.size > 0) await Promise.race(this.inFlight.values());
+    }
+  }
+
+  private async pollLoop(): Promise<void> {
+    while (!this.stopping) {
+      try {
+        await this.claimWaiting();
+      } catch (error) {
+        this.options.logger.error({ err: error }, 'looking for audit jobs failed; retrying');
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.settings.pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+    }
+  }
+
+  /** Claims and starts waiting jobs while slots are free; answers how many it started. */
+  private async claimWaiting(selection?: JobSelection): Promise<number> {
+    this.forgetOld();
+    let started = 0;
+    for (const kind of this.kinds) {
+      if (selection && selection.kind !== kind.name) continue;
+      const free = () => this.settings.concurrency - this.inFlight.size;
+      if (free() <= 0) break;
+      const jobs = await kind.waiting({ limit: this.settings.concurrency * 2, ...(selection ? { ids: [selection.id] } : {}) });
+      for (const job of jobs) {
+        const key = `${kind.name}:${job._id}`;
+        if (free() <= 0 || this.stopping) break;
+        if (this.inFlight.has(key) || this.finished.has(key) || (this.retryAt.get(key) ?? 0) > Date.now()) continue;
+        const attempt = await this.leases.claim(key, this.settings.leaseMs);
+        if (attempt === null) continue;
+        this.inFlight.set(key, this.execute(kind, job, key, attempt).finally(() => this.inFlight.delete(key)));
+        started += 1;
+      }
+    }
+    return started;
+  }
+
+  private async execute(kind: JobKind, job: Job, key: string, attempt: number): Promise<void> {
+    const { leaseMs, maxAttempts, retryDelayMs } = this.settings;
+    const log = this.options.logger.child({ job: key, attempt });
+    const renewal = setInterval(() => {
+      this.leases.renew(key, leaseMs).then(
+        (held) => held || log.warn('lease lost to another worker; its outcome will be the only one recorded'),
+        (error: unknown) => log.warn({ err: error }, 'renewing a lease failed'),
+      );
+    }, leaseMs / 3);
+    try {
+      if (attempt > maxAttempts) await kind.abandon(job, `its worker stopped ${attempt - 1} times while running it`);
+      else await kind.run(job, attempt);
+      this.finished.set(key, Date.now());
+    } catch (error) {
+      log.error({ err: error }, 'audit job could not be recorded; it stays waiting');
+      this.retryAt.set(key, Date.now() + retryDelayMs);
+    } finally {
+      clearInterval(renewal);
+      await this.leases.release(key).catch((error: unknown) => log.warn({ err: error }, 'releasing a lease failed'));
+    }
+  }
+
+  /** Finished jobs leave the waiting lists once the read models apply their outcome, well within a lease. */
+  private forgetOld(): void {
+    const before = Date.now() - this.settings.leaseMs;
+    for (const [key, at] of this.finished) if (at < before) this.finished.delete(key);
+    for (const [key, at] of this.retryAt) if (at < Date.now()) this.retryAt.delete(key);
+  }
+}
