@@ -5,6 +5,7 @@ import { compose } from '../compose.js';
 import { createLogger } from '../logger.js';
 import { startServer } from '../server.js';
 import { registerAdminCommands } from './adminCommands.js';
+import { registerAuditCommands } from './auditCommands.js';
 import type { ActionRunner } from './bindOperation.js';
 import { describeFailure, EXIT_FAILURE, EXIT_INPUT, printResult } from './output.js';
 import { printBanner } from './banner.js';
@@ -64,6 +65,7 @@ async function main(argv: string[]): Promise<void> {
   registerAdminCommands(program, runAction(config, logger));
   registerRunCommands(program, runAction(config, logger));
   registerReplayCommand(program, runAction(config, logger));
+  registerAuditCommands(program, runAction(config, logger), config, logger);
   try {
     await program.parseAsync(argv);
   } catch (error) {

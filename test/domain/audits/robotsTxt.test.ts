@@ -93,6 +93,15 @@ describe('analyzeRobotsTxt: consequences', () => {
     });
   });
 
+  test("add what the operator says blocking costs, for a disallowed token only", () => {
+    const withCost = TEST_CRAWLERS.map((crawler) => ({ ...crawler, blockingMeans: `Blocking ${crawler.name} costs this.` }));
+    const { consequences } = analyzeRobotsTxt(PAGE, answered(200, 'User-agent: GPTBot\nDisallow: /'), withCost);
+    expect(consequences.GPTBot?.meaning).toBe(
+      'GPTBot may not fetch /blog/post?ref=1, so the page stays out of the training data it collects; AI search answers are not affected by this token. Blocking GPTBot costs this.',
+    );
+    expect(consequences.ClaudeBot?.meaning).not.toContain('costs this');
+  });
+
   test('name the status behind a blanket verdict', () => {
     const { consequences } = analyzeRobotsTxt(PAGE, answered(503), TEST_CRAWLERS);
     expect(consequences.ClaudeBot?.meaning).toMatch(/\(robots\.txt answered 503, which RFC 9309 reads as disallowing everything\)\.$/);
