@@ -13,7 +13,7 @@ import { nowIso, type AppContext } from '../shared/context.js';
 import { runContentCheck } from './contentCheck.js';
 import { runCrawlabilityCheck } from './crawlabilityCheck.js';
 import { CRAWLABILITY_CRAWLERS, contentCheckCrawler } from './crawlers.js';
-import type { JobKind } from './jobs/runner.js';
+import type { JobKind, WaitingQuery } from './jobs/runner.js';
 
 /** What the check jobs reach the web through: the SSRF-guarded fetcher and the browser that renders through it. */
 export interface AuditPorts {
@@ -28,15 +28,16 @@ export interface JobStores {
 
 export const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** Waiting jobs of one audit collection in `statuses`, oldest first. */
+/** Waiting jobs of one audit collection: those in `statuses`, oldest first. */
 export async function waitingAudits<Doc extends AuditDoc>(
   readModels: ReadModels,
   collection: string,
   statuses: readonly string[],
-  { limit, ids }: { limit: number; ids?: readonly string[] | undefined },
+  { limit, ids, excluding }: WaitingQuery,
 ): Promise<Doc[]> {
   const audits: Collection<Doc> = await readModels.collection<Doc>(auditsProjection, collection);
-  return audits.find({ status: { $in: [...statuses] }, ...(ids ? { _id: { $in: [...ids] } } : {}) }, { sort: { createdDate: 1, _id: 1 }, limit });
+  const id = { ...(ids ? { $in: [...ids] } : {}), ...(excluding.length > 0 ? { $nin: [...excluding] } : {}) };
+  return audits.find({ status: { $in: [...statuses] }, ...(Object.keys(id).length > 0 ? { _id: id } : {}) }, { sort: { createdDate: 1, _id: 1 }, limit });
 }
 
 /** Records a check's outcome; a worker that finished the same check first has recorded the only one. */

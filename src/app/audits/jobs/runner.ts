@@ -8,6 +8,16 @@ export interface Job {
 }
 
 /**
+ * Jobs waiting for a worker as the read models show them, oldest first: at most `limit`, only `ids` when given,
+ * never those in `excluding` (the runner's own jobs under way, or finished before the read models show it).
+ */
+export interface WaitingQuery {
+  limit: number;
+  ids?: readonly string[];
+  excluding: readonly string[];
+}
+
+/**
  * One kind of background job. `run` must record the job's outcome in the job's own stream, decided against that
  * stream, and do nothing when the stream says it is done already: that is what makes a job complete once
  * although leases expire, read models lag and workers die.
@@ -15,8 +25,7 @@ export interface Job {
 export interface JobKind<J extends Job = Job> {
   /** Names the kind in leases and logs. */
   readonly name: string;
-  /** Jobs waiting for a worker as the read models show them, oldest first; `ids` narrows to those. */
-  waiting(query: { limit: number; ids?: readonly string[] }): Promise<J[]>;
+  waiting(query: WaitingQuery): Promise<J[]>;
   /** `attempt` counts the claims of the job since a worker last released it: 2 and more follow a worker's death. */
   run(job: J, attempt: number): Promise<void>;
   /** Records the job as failed for `reason`: it was interrupted too often to try again. */
@@ -128,11 +137,15 @@ export class LeasedJobRunner {
       if (selection && selection.kind !== kind.name) continue;
       const free = () => this.settings.concurrency - this.inFlight.size;
       if (free() <= 0) break;
-      const jobs = await kind.waiting({ limit: this.settings.concurrency * 2, ...(selection ? { ids: [selection.id] } : {}) });
+      const prefix = `${kind.name}:`;
+      const excluding = [...this.inFlight.keys(), ...this.finished.keys(), ...this.retryAt.keys()]
+        .filter((key) => key.startsWith(prefix))
+        .map((key) => key.slice(prefix.length));
+      // Beyond the free slots, room for jobs other workers hold, which this one skips.
+      const jobs = await kind.waiting({ limit: this.settings.concurrency * 4, excluding, ...(selection ? { ids: [selection.id] } : {}) });
       for (const job of jobs) {
-        const key = `${kind.name}:${job._id}`;
+        const key = `${prefix}${job._id}`;
         if (free() <= 0 || this.stopping) break;
-        if (this.inFlight.has(key) || this.finished.has(key) || (this.retryAt.get(key) ?? 0) > Date.now()) continue;
         const attempt = await this.leases.claim(key, this.settings.leaseMs);
         if (attempt === null) continue;
         this.inFlight.set(key, this.execute(kind, job, key, attempt).finally(() => this.inFlight.delete(key)));
