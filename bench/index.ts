@@ -4,6 +4,7 @@
  */
 import { benchAnalysis } from './analysis.js';
 import { benchApi } from './api.js';
+import { benchAudits } from './audits.js';
 import { benchDocumentStore } from './documentStore.js';
 import { benchSimulator } from './engines.js';
 import { benchEventStore } from './eventStore.js';
@@ -24,6 +25,7 @@ const BENCHES: Record<string, Bench> = {
   runs: benchRunRecording,
   promptHistory: benchPromptHistory,
   replay: () => benchReplay(),
+  audits: benchAudits,
 };
 
 /** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
@@ -35,6 +37,10 @@ const AIMS: Record<string, string> = {
   reportListP99Ms: '< 20 ms',
   analysisRunsPerSecond: '> 20,000',
   replaySeconds: '< 120 s for ~1.1 million runs',
+  crawlabilityCheckMs: '< 3,000 ms',
+  contentCheckMs: '< 5,000 ms',
+  crawlabilityCheckEndToEndMs: '< 3,000 ms',
+  contentCheckEndToEndMs: '< 5,000 ms',
 };
 
 const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
