@@ -16,6 +16,7 @@ import type { EngineId } from './domain/shared/engines.js';
 import { createEngines, describeEngines, SimulatedEngine } from './engines/index.js';
 import { createDocumentStore } from './infra/documentStore/index.js';
 import { createEventStore } from './infra/eventStore/index.js';
+import { createOAuth } from './mcp/auth/index.js';
 import { allProjections } from './projections/index.js';
 import { ReportRebuilder, type RebuilderOptions } from './projections/reportHistory/rebuilder.js';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './projections/runner/projectionRunner.js';
@@ -43,7 +44,7 @@ export interface Composition {
   createScheduler(): RunScheduler;
   /** Services whose writes wait for `runner` before answering (read-your-writes); without one (a CLI command) they do not wait. */
   createServices(runner: ProjectionRunner | null): Services;
-  /** The HTTP edge: REST routes with API-key authorization and quota; `baseUrl` replaces BASE_URL (tests on ephemeral ports). */
+  /** The HTTP edge: REST routes with API-key authorization and quota, and the OAuth server; `baseUrl` replaces BASE_URL (tests on ephemeral ports). */
   createHttpApp(services: Services, options?: { validateResponses?: boolean; baseUrl?: string }): Express;
   close(): Promise<void>;
 }
@@ -95,15 +96,18 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
       health: health(runner),
       readYourWrites: (position) => (position === null || runner === null ? Promise.resolve() : runner.waitFor(position)),
     }),
-    createHttpApp: (services, options = {}) =>
-      createApiApp({
+    createHttpApp(services, options = {}) {
+      const baseUrl = options.baseUrl ?? config.baseUrl;
+      return createApiApp({
         logger,
         services,
         authorize: createAuthorizer(services, apiRequestCounters),
+        authorizationServer: createOAuth({ services, baseUrl }).router,
         corsOrigins: config.corsOrigins,
-        baseUrl: options.baseUrl ?? config.baseUrl,
+        baseUrl,
         validateResponses: options.validateResponses ?? false,
-      }),
+      });
+    },
     async close() {
       await eventStore.close();
       await documentStore.close();

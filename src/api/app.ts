@@ -1,5 +1,5 @@
 import cors from 'cors';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
@@ -22,6 +22,8 @@ export interface ApiDependencies {
   authorize: Authorizer;
   /** Browser origins allowed to call `/v1` (CORS_ORIGINS); none: no CORS headers. */
   corsOrigins?: readonly string[] | '*';
+  /** The OAuth authorization server's discovery documents and endpoints (src/mcp/auth), served at the root. */
+  authorizationServer?: RequestHandler;
   /** Fail any answer that differs from its documented schema (tests). */
   validateResponses?: boolean;
 }
@@ -65,6 +67,8 @@ export function createApiApp(dependencies: ApiDependencies): Express {
     // Bearer keys travel in a header, never in cookies, so credentials mode stays off.
     app.use('/v1', cors({ origin: corsOrigins === '*' ? '*' : [...corsOrigins], allowedHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
   }
+  // Before the JSON parser: the OAuth endpoints parse their own bodies (forms, and JSON for registration).
+  if (dependencies.authorizationServer) app.use(dependencies.authorizationServer);
   app.use(express.json({ limit: '1mb' }));
   const router = express.Router();
   mountRoutes(router, apiRoutes(), {
