@@ -45,6 +45,13 @@ function withoutCredentials<Request extends { headers: Record<string, unknown> }
   return { ...request, headers };
 }
 
+/** An OAuth redirect carries a one-time authorization code in its Location: that header stays out of the log. */
+function withoutRedirectTarget<Response extends { headers?: Record<string, unknown> }>(response: Response): Response {
+  if (response.headers === undefined) return response;
+  const { location: _location, ...headers } = response.headers;
+  return { ...response, headers };
+}
+
 /** The HTTP edge. Routes stay thin: they validate, call the application layer and shape the answer. */
 export function createApiApp(dependencies: ApiDependencies): Express {
   const app = express();
@@ -53,7 +60,7 @@ export function createApiApp(dependencies: ApiDependencies): Express {
     pinoHttp({
       logger: dependencies.logger,
       quietReqLogger: true,
-      serializers: { req: withoutCredentials },
+      serializers: { req: withoutCredentials, res: withoutRedirectTarget },
       customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? 'error' : 'info'),
       genReqId: (_request, response) => {
         const requestId = randomUUID();

@@ -7,10 +7,10 @@ import type { SignInThrottle } from '../../app/oauth/signInThrottle.js';
 import type { Services } from '../../app/shared/services.js';
 import { validateAuthorizationRequest, type AuthorizationRequest, type ValidAuthorizationRequest } from '../../domain/oauth/authorizationRequest.js';
 import type { RegisteredOAuthClient } from '../../domain/oauth/client/events.js';
-import { UnregisteredRedirectUri } from '../../domain/oauth/errors.js';
+import { OAuthRefusal, UnregisteredRedirectUri } from '../../domain/oauth/errors.js';
 import { sendAuthorizePage, type AuthorizePageContent, type HiddenFields } from './authorizePage.js';
 import type { OAuthUrls } from './metadata.js';
-import { withOAuthErrors } from './oauthErrors.js';
+import { toSdkError, withOAuthErrors } from './oauthErrors.js';
 
 export interface AuthorizeEndpointDependencies {
   services: Services;
@@ -53,11 +53,13 @@ export async function authorizeEndpoint(
   };
   let valid: ValidAuthorizationRequest;
   try {
-    valid = await withOAuthErrors(async () => validateAuthorizationRequest(client, request, urls.protectedResource));
+    valid = validateAuthorizationRequest(client, request, urls.protectedResource);
   } catch (error) {
-    if (!(error instanceof UnregisteredRedirectUri)) throw error;
-    response.status(400).json({ error: 'invalid_request', error_description: error.message });
-    return;
+    if (error instanceof UnregisteredRedirectUri) {
+      response.status(400).json({ error: 'invalid_request', error_description: error.message });
+      return;
+    }
+    throw error instanceof OAuthRefusal ? toSdkError(error) : error;
   }
   const page = pageContent(client, params, valid, urls);
   const httpRequest: Request = response.req;
@@ -91,7 +93,8 @@ async function answerConsent(dependencies: AuthorizeEndpointDependencies, consen
   }
   const result = await signIn(services, throttle, { email, password: formField(body, 'password') });
   if (result.outcome === 'throttled') {
-    const error = `Too many failed sign-ins for this e-mail address. Try again in ${result.secondsToWait} seconds.`;
+    const wait = `${result.secondsToWait} second${result.secondsToWait === 1 ? '' : 's'}`;
+    const error = `Too many failed sign-ins for this e-mail address. Try again in ${wait}.`;
     sendAuthorizePage(response.set('Retry-After', String(result.secondsToWait)), { ...page, email, error }, 429);
     return;
   }

@@ -20,6 +20,8 @@ const SDK_ERRORS: Record<OAuthErrorCode, (message: string) => OAuthError> = {
   unauthorized_client: (message) => new UnauthorizedClientError(message),
 };
 
+export const toSdkError = (refusal: OAuthRefusal): OAuthError => SDK_ERRORS[refusal.code](refusal.message);
+
 /**
  * The SDK's handlers answer its OAuthError classes with their RFC code and 400; anything else becomes a 500
  * `server_error`. Refusals decided by the domain are translated here, once.
@@ -28,7 +30,7 @@ export async function withOAuthErrors<Result>(run: () => Promise<Result>): Promi
   try {
     return await run();
   } catch (error) {
-    if (error instanceof OAuthRefusal) throw SDK_ERRORS[error.code](error.message);
+    if (error instanceof OAuthRefusal) throw toSdkError(error);
     throw error;
   }
 }
