@@ -7,6 +7,7 @@ import express, { type RequestHandler } from 'express';
 import type { Services } from '../../app/shared/services.js';
 import { createBearerAuth } from './bearerAuth.js';
 import { hashPresentedClientSecret } from './clientsStore.js';
+import { exactRedirectUri } from './exactRedirectUri.js';
 import { authorizationServerMetadata, OAUTH_PATHS, oauthUrls, protectedResourceMetadata, type OAuthUrls } from './metadata.js';
 import { GeolensOAuthProvider } from './provider.js';
 
@@ -35,7 +36,7 @@ export function createOAuth({ services, baseUrl }: { services: Services; baseUrl
   const router = express.Router();
   router.use('/.well-known/oauth-protected-resource/mcp', metadataHandler(protectedResourceMetadata(urls)));
   router.use('/.well-known/oauth-authorization-server', metadataHandler(authorizationServerMetadata(urls)));
-  router.use(OAUTH_PATHS.authorize, authorizationHandler({ provider, rateLimit: RATE_LIMIT }));
+  router.use(OAUTH_PATHS.authorize, exactRedirectUri(services.context), authorizationHandler({ provider, rateLimit: RATE_LIMIT }));
   router.use(OAUTH_PATHS.token, hashPresentedClientSecret, tokenHandler({ provider, rateLimit: RATE_LIMIT }));
   router.use(
     OAUTH_PATHS.register,

@@ -21,7 +21,8 @@ export const OAUTH_PATHS = { authorize: '/authorize', token: '/token', register:
 
 export function oauthUrls(baseUrl: string): OAuthUrls {
   const issuer = baseUrl.replace(/\/+$/, '');
-  const protectedResource = `${issuer}/mcp`;
+  // As a URL serializes it, which is how the SDK hands over a request's `resource` for comparison.
+  const protectedResource = new URL(`${issuer}/mcp`).href;
   return {
     issuer,
     protectedResource,

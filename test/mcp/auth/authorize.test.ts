@@ -90,6 +90,14 @@ describe('authorization requests that must fail and write nothing', () => {
     }
   });
 
+  test('even a refusal is never redirected to a redirect URI on another loopback port', async () => {
+    const url = authorizationUrl(api, client, newPkce(), { redirect_uri: 'http://127.0.0.1:43124/callback', code_challenge_method: 'plain' });
+    const response = await fetch(url, { redirect: 'manual' });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await response.json()).toMatchObject({ error: 'invalid_request' });
+  });
+
   test('a resource other than BASE_URL/mcp is refused with invalid_target', async () => {
     const response = await fetch(authorizationUrl(api, client, newPkce(), { resource: `${api.url}/v1` }), { redirect: 'manual' });
     expect(response.status).toBe(302);
