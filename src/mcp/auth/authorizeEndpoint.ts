@@ -31,10 +31,10 @@ const formField = (body: unknown, name: keyof ConsentForm): string => {
 };
 
 /**
- * GET /authorize and the consent form's POST to it, both after the SDK's handler validated the client, the
- * redirect URI (loosely) and PKCE S256. Both validate the request again here, exactly: on a post the hidden
- * fields are whatever the browser sent. An unregistered redirect URI is answered here (400); every other
- * refusal is thrown for the SDK to send to the redirect URI.
+ * GET /authorize and the consent form's POST to it, both after the SDK's handler validated the client and
+ * PKCE S256 (and `exactRedirectUri` the redirect URI). Both validate the request again here through the
+ * domain: on a post the hidden fields are whatever the browser sent. An unregistered redirect URI is answered
+ * 400, never redirected to; every other refusal is thrown for the SDK to send to the redirect URI.
  */
 export async function authorizeEndpoint(
   dependencies: AuthorizeEndpointDependencies,
