@@ -19,6 +19,8 @@ import type { EngineId } from './domain/shared/engines.js';
 import { createEngines, describeEngines, SimulatedEngine } from './engines/index.js';
 import { createDocumentStore } from './infra/documentStore/index.js';
 import { createEventStore } from './infra/eventStore/index.js';
+import { accessTokenPrincipal, createOAuth } from './mcp/auth/index.js';
+import { mcpRouter } from './mcp/server.js';
 import { allProjections } from './projections/index.js';
 import { ReportRebuilder, type RebuilderOptions } from './projections/reportHistory/rebuilder.js';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './projections/runner/projectionRunner.js';
@@ -51,7 +53,7 @@ export interface Composition {
    * its own: `'on-demand'` starts one the first time a write must be read back, and `close()` stops it.
    */
   createServices(runner: ProjectionRunner | 'on-demand'): Services;
-  /** The HTTP edge: REST routes with API-key authorization and quota; `baseUrl` replaces BASE_URL (tests on ephemeral ports). */
+  /** The HTTP edge: REST with API keys and quota, the OAuth server and MCP behind it; `baseUrl` replaces BASE_URL (tests on ephemeral ports). */
   createHttpApp(services: Services, options?: { validateResponses?: boolean; baseUrl?: string }): Express;
   close(): Promise<void>;
 }
@@ -66,7 +68,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   const documentStore = await createDocumentStore({ dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
   const context: AppContext = { eventStore, documentStore, logger, now: overrides.now ?? (() => new Date()) };
   const readModels = new ReadModels(documentStore);
-  const apiRequestCounters = new UsageCounters(documentStore);
+  const usageCounters = new UsageCounters(documentStore);
   const storeKinds = {
     events: config.eventStoreUrl ? 'eventstoredb' : 'embedded-sqlite',
     readModels: config.mongodbUrl ? 'mongodb' : 'embedded-sqlite',
@@ -118,15 +120,20 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         readYourWrites: (position) => (position === null ? Promise.resolve() : caughtUp(position)),
       };
     },
-    createHttpApp: (services, options = {}) =>
-      createApiApp({
+    createHttpApp(services, options = {}) {
+      const baseUrl = options.baseUrl ?? config.baseUrl;
+      const oauth = createOAuth({ services, baseUrl });
+      return createApiApp({
         logger,
         services,
-        authorize: createAuthorizer(services, apiRequestCounters),
+        authorize: createAuthorizer(services, usageCounters),
+        authorizationServer: oauth.router,
+        mcp: mcpRouter({ services, counters: usageCounters, version: VERSION, bearerAuth: oauth.bearerAuth, principalOf: accessTokenPrincipal }),
         corsOrigins: config.corsOrigins,
-        baseUrl: options.baseUrl ?? config.baseUrl,
+        baseUrl,
         validateResponses: options.validateResponses ?? false,
-      }),
+      });
+    },
     async close() {
       if (onDemandRunner) await (await onDemandRunner).stop();
       await eventStore.close();

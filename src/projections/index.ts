@@ -1,5 +1,6 @@
 import { brandReportsProjection } from './brandReports/projection.js';
 import { directoryProjection } from './directory/projection.js';
+import { oauthProjection } from './oauth/projection.js';
 import { reportHistoryProjection } from './reportHistory/projection.js';
 import type { Projection } from './runner/projection.js';
 import { runsProjection } from './runs/projection.js';
@@ -10,4 +11,5 @@ export const allProjections: readonly Projection[] = [
   brandReportsProjection,
   runsProjection,
   reportHistoryProjection,
+  oauthProjection,
 ];
