@@ -7,6 +7,7 @@ import { benchApi } from './api.js';
 import { benchDocumentStore } from './documentStore.js';
 import { benchSimulator } from './engines.js';
 import { benchEventStore } from './eventStore.js';
+import { benchMcp } from './mcp.js';
 import { benchProjection } from './projection.js';
 import { benchPromptHistory } from './promptHistory.js';
 import { benchReplay } from './replay.js';
@@ -24,6 +25,7 @@ const BENCHES: Record<string, Bench> = {
   runs: benchRunRecording,
   promptHistory: benchPromptHistory,
   replay: () => benchReplay(),
+  mcp: benchMcp,
 };
 
 /** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
@@ -35,6 +37,7 @@ const AIMS: Record<string, string> = {
   reportListP99Ms: '< 20 ms',
   analysisRunsPerSecond: '> 20,000',
   replaySeconds: '< 120 s for ~1.1 million runs',
+  mcpGetBrandReportP99Ms: '< 30 ms',
 };
 
 const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
