@@ -8,6 +8,7 @@ import { benchAudits } from './audits.js';
 import { benchDocumentStore } from './documentStore.js';
 import { benchSimulator } from './engines.js';
 import { benchEventStore } from './eventStore.js';
+import { benchMcp } from './mcp.js';
 import { benchProjection } from './projection.js';
 import { benchPromptHistory } from './promptHistory.js';
 import { benchReplay } from './replay.js';
@@ -25,6 +26,7 @@ const BENCHES: Record<string, Bench> = {
   runs: benchRunRecording,
   promptHistory: benchPromptHistory,
   replay: () => benchReplay(),
+  mcp: benchMcp,
   audits: benchAudits,
 };
 
@@ -37,6 +39,7 @@ const AIMS: Record<string, string> = {
   reportListP99Ms: '< 20 ms',
   analysisRunsPerSecond: '> 20,000',
   replaySeconds: '< 120 s for ~1.1 million runs',
+  mcpGetBrandReportP99Ms: '< 30 ms',
   crawlabilityCheckMs: '< 3,000 ms',
   contentCheckMs: '< 5,000 ms',
   crawlabilityCheckEndToEndMs: '< 3,000 ms',

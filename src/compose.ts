@@ -13,7 +13,7 @@ import { directoryPrompts } from './app/scheduler/promptSources.js';
 import { ProcessRunner, type ProcessRunnerOptions } from './app/processes/processRunner.js';
 import { workspaceProcess } from './app/processes/workspaceProcess.js';
 import type { AppContext } from './app/shared/context.js';
-import type { Services } from './app/shared/services.js';
+import type { CredentialLookups, Services } from './app/shared/services.js';
 import type { HealthReport } from './app/system/health.js';
 import type { Config } from './config.js';
 import type { Position } from './ports/eventStore.js';
@@ -21,13 +21,18 @@ import type { EngineId } from './domain/shared/engines.js';
 import { createEngines, describeEngines, SimulatedEngine } from './engines/index.js';
 import { createFanOutSources } from './engines/fanOut/index.js';
 import { createChromiumRenderer } from './infra/browser/index.js';
-import { createDocumentStore } from './infra/documentStore/index.js';
+import { createDocumentStore, createUsageStore } from './infra/documentStore/index.js';
 import { createEventStore } from './infra/eventStore/index.js';
 import { createSafeFetcher } from './infra/http/index.js';
+import { accessTokenPrincipal, createOAuth } from './mcp/auth/index.js';
+import { mcpRouter } from './mcp/server.js';
 import { allProjections } from './projections/index.js';
 import { ReportRebuilder, type RebuilderOptions } from './projections/reportHistory/rebuilder.js';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './projections/runner/projectionRunner.js';
 import { ReadModels } from './projections/runner/readModels.js';
+import { CredentialsInMemory } from './projections/directory/credentialsInMemory.js';
+import { DIRECTORY_COLLECTIONS, type ApiKeyDoc, type TeamDoc } from './projections/directory/documents.js';
+import { directoryProjection } from './projections/directory/projection.js';
 
 export const VERSION = '0.1.0';
 
@@ -61,7 +66,7 @@ export interface Composition {
    * its own: `'on-demand'` starts one the first time a write must be read back, and `close()` stops it.
    */
   createServices(runner: ProjectionRunner | 'on-demand'): Services;
-  /** The HTTP edge: REST routes with API-key authorization and quota; `baseUrl` replaces BASE_URL (tests on ephemeral ports). */
+  /** The HTTP edge: REST with API keys and quota, the OAuth server and MCP behind it; `baseUrl` replaces BASE_URL (tests on ephemeral ports). */
   createHttpApp(services: Services, options?: { validateResponses?: boolean; baseUrl?: string }): Express;
   close(): Promise<void>;
 }
@@ -79,7 +84,8 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   const documentStore = await createDocumentStore({ dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
   const context: AppContext = { eventStore, documentStore, logger, now: overrides.now ?? (() => new Date()) };
   const readModels = new ReadModels(documentStore);
-  const apiRequestCounters = new UsageCounters(documentStore);
+  const usageStore = await createUsageStore({ dataDir: config.dataDir, mongodbUrl: config.mongodbUrl }, documentStore);
+  const usageCounters = new UsageCounters(usageStore);
   const storeKinds = {
     events: config.eventStoreUrl ? 'eventstoredb' : 'embedded-sqlite',
     readModels: config.mongodbUrl ? 'mongodb' : 'embedded-sqlite',
@@ -87,6 +93,26 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   const engines = describeEngines(config.engineKeys);
 
   let onDemandRunner: Promise<ProjectionRunner> | null = null;
+  const credentialsInMemory = new CredentialsInMemory(eventStore, logger);
+  let credentialsStarted: Promise<void> | null = null;
+  const inMemory = (): CredentialLookups => {
+    credentialsStarted ??= credentialsInMemory.start();
+    const started = credentialsStarted;
+    return {
+      async apiKey(keyHash) {
+        await started;
+        return credentialsInMemory.apiKey(keyHash);
+      },
+      async team(teamId) {
+        await started;
+        return credentialsInMemory.team(teamId);
+      },
+    };
+  };
+  const fromReadModels: CredentialLookups = {
+    apiKey: async (keyHash) => (await readModels.collection<ApiKeyDoc>(directoryProjection, DIRECTORY_COLLECTIONS.apiKeys)).findOne({ _id: keyHash }),
+    team: async (teamId) => (await readModels.collection<TeamDoc>(directoryProjection, DIRECTORY_COLLECTIONS.teams)).findOne({ _id: teamId }),
+  };
   const startedRunner = async () => {
     const runner = new ProjectionRunner(eventStore, documentStore, allProjections, { logger });
     await runner.start();
@@ -133,7 +159,10 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
       new ProcessRunner(eventStore, documentStore, [workspaceProcess], services, { logger, ...options }),
     createServices(runner) {
       const caughtUp = async (position: Position) => {
-        if (runner !== 'on-demand') return runner.waitFor(position);
+        if (runner !== 'on-demand') {
+          await Promise.all([runner.waitFor(position), credentialsStarted?.then(() => credentialsInMemory.waitFor(position))]);
+          return;
+        }
         onDemandRunner ??= startedRunner();
         return (await onDemandRunner).waitFor(position);
       };
@@ -141,22 +170,31 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         context,
         readModels,
         engines,
+        credentials: runner === 'on-demand' ? fromReadModels : inMemory(),
         health: health(runner === 'on-demand' ? null : runner),
+        usageCount: (teamId, period, counter) => usageCounters.used(teamId, period, counter),
         readYourWrites: (position) => (position === null ? Promise.resolve() : caughtUp(position)),
       };
     },
-    createHttpApp: (services, options = {}) =>
-      createApiApp({
+    createHttpApp(services, options = {}) {
+      const baseUrl = options.baseUrl ?? config.baseUrl;
+      const oauth = createOAuth({ services, baseUrl });
+      return createApiApp({
         logger,
         services,
-        authorize: createAuthorizer(services, apiRequestCounters),
+        authorize: createAuthorizer(services, usageCounters),
+        authorizationServer: oauth.router,
+        mcp: mcpRouter({ services, counters: usageCounters, version: VERSION, bearerAuth: oauth.bearerAuth, principalOf: accessTokenPrincipal }),
         corsOrigins: config.corsOrigins,
-        baseUrl: options.baseUrl ?? config.baseUrl,
+        baseUrl,
         validateResponses: options.validateResponses ?? false,
-      }),
+      });
+    },
     async close() {
       if (onDemandRunner) await (await onDemandRunner).stop();
+      if (credentialsStarted) await credentialsInMemory.stop();
       await eventStore.close();
+      if (usageStore !== documentStore) await usageStore.close();
       await documentStore.close();
     },
   };

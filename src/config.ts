@@ -47,6 +47,8 @@ export interface Config {
   port: number;
   host: string;
   baseUrl: string;
+  /** False when BASE_URL is unset: `serve` then names itself after the port it actually listens on (PORT=0 picks one). */
+  baseUrlSet: boolean;
   dataDir: string;
   eventStoreUrl: string | undefined;
   mongodbUrl: string | undefined;
@@ -79,6 +81,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     port: env.PORT,
     host: env.HOST,
     baseUrl: (env.BASE_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    baseUrlSet: env.BASE_URL !== undefined,
     dataDir: path.resolve(env.DATA_DIR),
     eventStoreUrl: env.EVENTSTORE_URL,
     mongodbUrl: env.MONGODB_URL,

@@ -1,5 +1,4 @@
-import type { Server } from 'node:http';
-import type { Express } from 'express';
+import { createServer, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import { seedDemo, type DemoCredentials } from './app/demo/seedDemo.js';
 import type { Config } from './config.js';
@@ -8,6 +7,8 @@ import { START } from './ports/eventStore.js';
 
 export interface RunningServer {
   url: string;
+  /** The public URL: BASE_URL, or the listening port's when it is unset. */
+  baseUrl: string;
   /** Set when this start seeded the demo team (first start on an empty store). */
   demo: DemoCredentials | null;
   close(): Promise<void>;
@@ -37,13 +38,16 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   processes.start();
   const auditWorker = composition.createAuditWorker();
   auditWorker.start();
-  const app = composition.createHttpApp(services);
-  const server = await listen(app, config.port, config.host);
+  // Listening first tells the port, which names the service (OAuth issuer, MCP resource) when BASE_URL is unset.
+  const server = await listen(config.port, config.host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ host: config.host, port, stores: composition.storeKinds }, 'geolens is listening');
+  const baseUrl = config.baseUrlSet ? config.baseUrl : `http://localhost:${port}`;
+  server.on('request', composition.createHttpApp(services, { baseUrl }));
+  logger.info({ host: config.host, port, baseUrl, stores: composition.storeKinds }, 'geolens is listening');
   return {
     url: `http://${config.host}:${port}`,
+    baseUrl,
     demo,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -57,8 +61,9 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   };
 }
 
-function listen(app: Express, port: number, host: string): Promise<Server> {
+function listen(port: number, host: string): Promise<Server> {
+  const server = createServer();
   return new Promise((resolve, reject) => {
-    const server = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(server)));
+    server.once('error', reject).listen(port, host, () => resolve(server));
   });
 }

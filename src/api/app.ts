@@ -1,5 +1,5 @@
 import cors from 'cors';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
@@ -23,6 +23,10 @@ export interface ApiDependencies {
   authorize: Authorizer;
   /** Browser origins allowed to call `/v1` (CORS_ORIGINS); none: no CORS headers. */
   corsOrigins?: readonly string[] | '*';
+  /** The OAuth authorization server's discovery documents and endpoints (src/mcp/auth), served at the root. */
+  authorizationServer?: RequestHandler;
+  /** The MCP endpoint (src/mcp), behind its OAuth bearer check; it reads the JSON body parsed here. */
+  mcp?: RequestHandler;
   /** Fail any answer that differs from its documented schema (tests). */
   validateResponses?: boolean;
 }
@@ -44,6 +48,13 @@ function withoutCredentials<Request extends { headers: Record<string, unknown> }
   return { ...request, headers };
 }
 
+/** An OAuth redirect carries a one-time authorization code in its Location: that header stays out of the log. */
+function withoutRedirectTarget<Response extends { headers?: Record<string, unknown> }>(response: Response): Response {
+  if (response.headers === undefined) return response;
+  const { location: _location, ...headers } = response.headers;
+  return { ...response, headers };
+}
+
 /** The HTTP edge. Routes stay thin: they validate, call the application layer and shape the answer. */
 export function createApiApp(dependencies: ApiDependencies): Express {
   const app = express();
@@ -52,7 +63,7 @@ export function createApiApp(dependencies: ApiDependencies): Express {
     pinoHttp({
       logger: dependencies.logger,
       quietReqLogger: true,
-      serializers: { req: withoutCredentials },
+      serializers: { req: withoutCredentials, res: withoutRedirectTarget },
       customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? 'error' : 'info'),
       genReqId: (_request, response) => {
         const requestId = randomUUID();
@@ -66,6 +77,8 @@ export function createApiApp(dependencies: ApiDependencies): Express {
     // Bearer keys travel in a header, never in cookies, so credentials mode stays off.
     app.use('/v1', cors({ origin: corsOrigins === '*' ? '*' : [...corsOrigins], allowedHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
   }
+  // Before the JSON parser: the OAuth endpoints parse their own bodies (forms, and JSON for registration).
+  if (dependencies.authorizationServer) app.use(dependencies.authorizationServer);
   app.use(express.json({ limit: '1mb' }));
   const router = express.Router();
   mountRoutes(router, apiRoutes(), {
@@ -74,6 +87,7 @@ export function createApiApp(dependencies: ApiDependencies): Express {
     validateResponses: dependencies.validateResponses ?? false,
   });
   app.use(router);
+  if (dependencies.mcp) app.use(dependencies.mcp);
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

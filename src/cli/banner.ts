@@ -3,7 +3,7 @@ import type { RunningServer } from '../server.js';
 
 /** What a newcomer needs after `npm start`: where to look and, on first start, the demo credentials. */
 export function printBanner(config: Config, server: RunningServer): void {
-  const base = config.baseUrl;
+  const base = server.baseUrl;
   const lines = [
     '',
     `geolens is running at ${server.url} (public URL ${base})`,

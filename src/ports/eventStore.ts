@@ -52,6 +52,20 @@ export interface AppendOptions {
   expectedRevision?: ExpectedRevision;
 }
 
+/** One stream's part of a multi-stream append. */
+export interface StreamAppend {
+  streamName: string;
+  events: readonly NewEvent[];
+  expectedRevision?: ExpectedRevision;
+}
+
+export interface MultiAppendResult {
+  /** One per stream, in the order given. */
+  results: AppendResult[];
+  /** Global position of the last appended event. */
+  position: Position;
+}
+
 export interface ReadStreamOptions {
   /** Inclusive; default 0. */
   fromRevision?: StreamRevision;
@@ -104,6 +118,14 @@ export interface Subscription {
 export interface EventStore {
   /** Appends atomically. Throws ConcurrencyError when `expectedRevision` does not hold. */
   append(streamName: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  /**
+   * Appends to several streams, each with its own expectation, in the order given. `atomic` stores commit all of it
+   * in one transaction (one synced write) or nothing: a ConcurrencyError names the first stream whose expectation
+   * fails. `sequential` stores append stream by stream, so a failure leaves the streams before it appended.
+   * A stream appears at most once.
+   */
+  appendMultiple(appends: readonly StreamAppend[]): Promise<MultiAppendResult>;
+  readonly multiStreamAppend: 'atomic' | 'sequential';
   /** Events of one stream in revision order; `[]` when the stream does not exist. */
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   readAll(options?: ReadAllOptions): Promise<ReadAllResult>;

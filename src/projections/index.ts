@@ -1,6 +1,7 @@
 import { auditsProjection } from './audits/projection.js';
 import { brandReportsProjection } from './brandReports/projection.js';
 import { directoryProjection } from './directory/projection.js';
+import { oauthProjection } from './oauth/projection.js';
 import { reportHistoryProjection } from './reportHistory/projection.js';
 import type { Projection } from './runner/projection.js';
 import { runsProjection } from './runs/projection.js';
@@ -11,5 +12,6 @@ export const allProjections: readonly Projection[] = [
   brandReportsProjection,
   runsProjection,
   reportHistoryProjection,
+  oauthProjection,
   auditsProjection,
 ];

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { revokeApiKey } from '../../src/app/credentials/credentials.js';
+import { runGeolens } from '../support/cli.js';
 import { seedReport, seedTeam, type SeededTeam } from './support/seed.js';
 import { startTestApi, type TestApi } from './support/testApi.js';
 
@@ -45,6 +46,16 @@ describe('authentication', () => {
     expect(status).toBe(401);
     expect(body).toEqual(expected);
   });
+
+  test('a key revoked from another process (the CLI) stops working once this server has applied the revocation', async () => {
+    const fresh = await seedTeam(api);
+    expect((await api.call('GET', '/v1/workspaces', { key: fresh.readKey })).status).toBe(200);
+    const revoked = await runGeolens(api.dataDir, 'key', 'revoke', '--key-id', fresh.readKeyId, '--json');
+    expect(revoked).toMatchObject({ status: 0, stdout: `{"id":"${fresh.readKeyId}"}\n` });
+    await api.settle();
+    const { status, body } = await api.call('GET', '/v1/workspaces', { key: fresh.readKey });
+    expect({ status, body }).toEqual({ status: 401, body: { message: 'This API key has been revoked' } });
+  }, 30_000);
 
   test('401 for a revoked key', async () => {
     const revoked = await seedTeam(api);

@@ -1,5 +1,4 @@
 import type { TeamPrincipal } from '../../app/shared/principal.js';
-import { directoryCollection } from '../../app/shared/directory.js';
 import { API_KEY_PATTERN, hashApiKey } from '../../app/credentials/secrets.js';
 import type { Services } from '../../app/shared/services.js';
 import { UnauthorizedError } from '../../domain/shared/errors.js';
@@ -21,8 +20,7 @@ export function bearerKey(authorization: string | undefined): string {
 /** Resolves the credential by the hash of its key: only hashes are stored, so lookup is one primary-key read. */
 export async function authenticate(services: Services, authorization: string | undefined): Promise<TeamPrincipal> {
   const key = bearerKey(authorization);
-  const apiKeys = await directoryCollection(services, 'apiKeys');
-  const stored = await apiKeys.findOne({ _id: hashApiKey(key) });
+  const stored = await services.credentials.apiKey(hashApiKey(key));
   if (!stored) throw new UnauthorizedError('Invalid API key');
   if (stored.revoked) throw new UnauthorizedError('This API key has been revoked');
   return { kind: 'apiKey', teamId: stored.teamId, credentialId: stored.keyId, permission: stored.permission, workspaceIds: stored.workspaceIds };

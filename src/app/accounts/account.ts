@@ -5,7 +5,6 @@ import { requireTeamPrincipal, type Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { directoryCollection, requireTeamDocument } from '../shared/directory.js';
 import { geoAuditUsedCount } from '../audits/geoAudits.js';
-import { usageCount } from './quota.js';
 
 const count = z.number().int().nonnegative();
 
@@ -43,10 +42,10 @@ export async function accountInfo(services: Services, principal: Principal): Pro
     promptsMaxCount: team.limits.promptsMax,
     geoAuditUsedCount: period ? await geoAuditUsedCount(services, { teamId }, period) : 0,
     geoAuditMaxCount: team.limits.geoAuditsMax,
-    apiRequestsUsedCount: period ? await usageCount(services.context.documentStore, teamId, period, 'apiRequests') : 0,
+    apiRequestsUsedCount: period ? await services.usageCount(teamId, period, 'apiRequests') : 0,
     apiRequestsMaxCount: team.limits.apiRequestsMax,
     apiRequestsPeriodEnd: period?.end ?? null,
-    mcpRequestsUsedCount: period ? await usageCount(services.context.documentStore, teamId, period, 'mcpRequests') : 0,
+    mcpRequestsUsedCount: period ? await services.usageCount(teamId, period, 'mcpRequests') : 0,
     mcpRequestsMaxCount: team.limits.mcpRequestsMax,
   };
 }

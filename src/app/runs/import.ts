@@ -3,7 +3,7 @@ import { runStream, type RunEvent } from '../../domain/run/events.js';
 import { importedRunSchema, type ImportedRun } from '../../domain/run/schema.js';
 import { promptDecider } from '../../domain/prompt/decide.js';
 import { promptStream } from '../../domain/prompt/events.js';
-import { ValidationError } from '../../domain/shared/errors.js';
+import { ConcurrencyError, ValidationError } from '../../domain/shared/errors.js';
 import { issuesFromZod } from '../../domain/shared/zodIssues.js';
 import { randomUUID } from 'node:crypto';
 import { loadState } from '../shared/aggregates.js';
@@ -17,6 +17,49 @@ export async function recordRun(context: AppContext, event: RunEvent): Promise<b
     data: { event },
   });
   return result.newEvents.length > 0;
+}
+
+/** Runs recorded per commit: one synced write for the lot instead of one per run. */
+export const RUN_BATCH = 1_000;
+
+/**
+ * Records many runs, each unless a run with its id exists, in commits of RUN_BATCH runs when the event store
+ * appends several streams atomically. A batch that meets a run recorded meanwhile by another writer is recorded
+ * run by run instead, so the outcome is the same as `recordRun` for each. Resolves with the number recorded.
+ */
+export async function recordRuns(context: AppContext, events: readonly RunEvent[]): Promise<number> {
+  if (context.eventStore.multiStreamAppend !== 'atomic') return recordOneByOne(context, events);
+  let recorded = 0;
+  for (let start = 0; start < events.length; start += RUN_BATCH) {
+    const batch = await unrecorded(context, events.slice(start, start + RUN_BATCH));
+    if (batch.length === 0) continue;
+    const appends = batch.map((event) => ({ streamName: runStream(event.data.runId), events: [{ type: event.type, data: event.data }], expectedRevision: 'no_stream' as const }));
+    try {
+      await context.eventStore.appendMultiple(appends);
+      recorded += batch.length;
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError)) throw error;
+      recorded += await recordOneByOne(context, batch);
+    }
+  }
+  return recorded;
+}
+
+async function recordOneByOne(context: AppContext, events: readonly RunEvent[]): Promise<number> {
+  let recorded = 0;
+  for (const event of events) if (await recordRun(context, event)) recorded += 1;
+  return recorded;
+}
+
+/** The runs whose id no run has, each once (a file may name a run twice). */
+async function unrecorded(context: AppContext, events: readonly RunEvent[]): Promise<RunEvent[]> {
+  const byId = new Map<string, RunEvent>();
+  for (const event of events) {
+    if (byId.has(event.data.runId)) continue;
+    const existing = await context.eventStore.readStream(runStream(event.data.runId), { maxCount: 1 });
+    if (existing.length === 0) byId.set(event.data.runId, event);
+  }
+  return [...byId.values()];
 }
 
 interface PromptPlace {
@@ -84,7 +127,6 @@ export async function importRuns(context: AppContext, lines: readonly string[]):
     if (!place) throw lineError(index + 1, 'promptId', `prompt ${run.promptId} does not exist`);
     events.push(toEvent(run, place));
   }
-  let imported = 0;
-  for (const event of events) if (await recordRun(context, event)) imported += 1;
+  const imported = await recordRuns(context, events);
   return { imported, skipped: events.length - imported };
 }

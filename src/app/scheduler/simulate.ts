@@ -3,7 +3,7 @@ import { ENGINES, type EngineId } from '../../domain/shared/engines.js';
 import { simulateAnswer } from '../../engines/index.js';
 import type { AppContext } from '../shared/context.js';
 import { answeredRun } from '../runs/runEvents.js';
-import { recordRun } from '../runs/import.js';
+import { recordRuns, RUN_BATCH } from '../runs/import.js';
 import { planDay, jobSubject, type RunJob, type ScheduledPrompt } from './plan.js';
 
 export interface SimulationPlan {
@@ -34,12 +34,16 @@ export function simulatedRunDate(day: string, engine: EngineId, now: Date): stri
 export async function recordSimulatedRuns(context: AppContext, plan: SimulationPlan): Promise<number> {
   const now = context.now();
   let recorded = 0;
+  let pending: RunEvent[] = [];
   for (const day of plan.days) {
     for (const job of planDay(plan.prompts, day, plan.engines)) {
-      if (await recordRun(context, simulatedRun(job, now))) recorded += 1;
+      pending.push(simulatedRun(job, now));
+      if (pending.length < RUN_BATCH) continue;
+      recorded += await recordRuns(context, pending);
+      pending = [];
     }
   }
-  return recorded;
+  return recorded + (await recordRuns(context, pending));
 }
 
 function simulatedRun(job: RunJob, now: Date): RunEvent {

@@ -30,7 +30,7 @@ export function directoryCollection<Name extends keyof DirectoryCollections>(
 
 /** The team of an authenticated credential; its absence means the credential is not usable. */
 export async function requireTeamDocument(services: Services, teamId: string): Promise<TeamDoc> {
-  const team = await (await directoryCollection(services, 'teams')).findOne({ _id: teamId });
+  const team = await services.credentials.team(teamId);
   if (!team) throw new UnauthorizedError('The team of this API key does not exist');
   return team;
 }

@@ -1,8 +1,15 @@
 import type { EngineDescription } from '../../engines/index.js';
 import type { Position } from '../../ports/eventStore.js';
 import type { ReadModels } from '../../projections/runner/readModels.js';
+import type { BillingPeriod } from '../../domain/team/billingPeriod.js';
+import type { ApiKeyDoc, TeamDoc } from '../../projections/directory/documents.js';
 import type { HealthReport } from '../system/health.js';
 import type { AppContext } from './context.js';
+
+export interface CredentialLookups {
+  apiKey(keyHash: string): Promise<ApiKeyDoc | null>;
+  team(teamId: string): Promise<TeamDoc | null>;
+}
 
 /** What the operations need beyond the write side's context; the composition root builds it. */
 export interface Services {
@@ -10,6 +17,10 @@ export interface Services {
   readModels: ReadModels;
   /** The engines as configured: which run for real and where. */
   engines: readonly EngineDescription[];
+  /** Who holds an API key and what their team may do: from memory in the server, from read models in a CLI. */
+  credentials: CredentialLookups;
+  /** What the team has used in the billing period starting `periodStart` (REST requests or MCP tool calls). */
+  usageCount(teamId: string, period: BillingPeriod, counter: 'apiRequests' | 'mcpRequests'): Promise<number>;
   /** Stores in use and projection lag. */
   health(): Promise<HealthReport>;
   /** Resolves once every read model reflects the events up to `position`; null means nothing was written. */

@@ -7,6 +7,18 @@ import { CollectionTable, quoteIdentifier, type WriteGuard } from './collectionT
 import { SqliteCollection, type Execute, type TableRegistry } from './sqliteCollection.js';
 
 export const READ_MODELS_FILE = 'readmodels.sqlite';
+/** Usage counters: written on every request, so kept apart from the read models with their own durability. */
+export const USAGE_FILE = 'usage.sqlite';
+
+export interface SqliteDocumentStoreOptions {
+  /** Default READ_MODELS_FILE. */
+  file?: string;
+  /**
+   * `full` (default): every commit waits for its fsync. `normal`: commits do not wait (WAL is synced at
+   * checkpoints), so a killed process loses nothing, but a power loss may roll back the last commits.
+   */
+  durability?: 'full' | 'normal';
+}
 
 /** How long a write waits for another process's transaction before failing with SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5_000;
@@ -26,15 +38,14 @@ export class SqliteDocumentStore implements DocumentStore {
     this.tables = new SqliteTableRegistry(db, this.transactions);
   }
 
-  static async open(dataDir: string): Promise<SqliteDocumentStore> {
+  static async open(dataDir: string, options: SqliteDocumentStoreOptions = {}): Promise<SqliteDocumentStore> {
     await mkdir(dataDir, { recursive: true });
-    const db = new Database(join(dataDir, READ_MODELS_FILE), { timeout: BUSY_TIMEOUT_MS });
+    const db = new Database(join(dataDir, options.file ?? READ_MODELS_FILE), { timeout: BUSY_TIMEOUT_MS });
     db.pragma('journal_mode = WAL');
-    // In WAL mode every commit is atomic even under NORMAL, so a checkpoint never drifts from its read
-    // model; NORMAL may however lose the last commits on power loss. Projections would replay those, but
-    // state that is not rebuilt from the event log (quota counters) would silently roll back, so each
-    // commit waits for its fsync.
-    db.pragma('synchronous = FULL');
+    // In WAL mode every commit is atomic even under NORMAL, so a checkpoint never drifts from its read model;
+    // NORMAL may however lose the last commits on power loss, which state not rebuilt from the event log
+    // (leases, rebuild progress) should not, so the read models wait for each fsync.
+    db.pragma(`synchronous = ${options.durability === 'normal' ? 'NORMAL' : 'FULL'}`);
     return new SqliteDocumentStore(db);
   }
 

@@ -37,26 +37,21 @@ import type {
   EventFilter,
   EventStore,
   ExpectedRevision,
+  MultiAppendResult,
   NewEvent,
   Position,
   ReadAllOptions,
   ReadAllResult,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   StreamRevision,
   SubscribeOptions,
   Subscription,
 } from '../../ports/eventStore.js';
 import { START } from '../../ports/eventStore.js';
 import { ChangeSignal } from './catchUpSubscription.js';
-import {
-  assertAppendable,
-  assertCount,
-  concurrencyError,
-  DEFAULT_BATCH_SIZE,
-  matchesFilter,
-  OpenSubscriptions,
-} from './semantics.js';
+import { assertAppendable, assertCount, assertMultiAppendable, concurrencyError, DEFAULT_BATCH_SIZE, matchesFilter, OpenSubscriptions } from './semantics.js';
 
 /** Events fetched per round trip when readAll has to skip system or non-matching events. */
 const READ_PAGE_SIZE = 1000;
@@ -153,6 +148,16 @@ export class EventStoreDbEventStore implements EventStore {
   /** `url` is an `esdb://` connection string (`?tls=false` for an insecure node). */
   static connect(url: string): EventStoreDbEventStore {
     return new EventStoreDbEventStore(EventStoreDBClient.connectionString(url));
+  }
+
+  /** EventStoreDB has no transaction across streams (KurrentDB 25.1's multi-stream append needs its newer client). */
+  readonly multiStreamAppend = 'sequential' as const;
+
+  async appendMultiple(appends: readonly StreamAppend[]): Promise<MultiAppendResult> {
+    assertMultiAppendable(appends);
+    const results: AppendResult[] = [];
+    for (const { streamName, events, expectedRevision } of appends) results.push(await this.append(streamName, events, { expectedRevision: expectedRevision ?? 'any' }));
+    return { results, position: (results.at(-1) as AppendResult).position };
   }
 
   async append(streamName: string, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {

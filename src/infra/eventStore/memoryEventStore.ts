@@ -8,18 +8,20 @@ import type {
   AppendResult,
   BatchHandler,
   EventStore,
+  MultiAppendResult,
   NewEvent,
   Position,
   ReadAllOptions,
   ReadAllResult,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   SubscribeOptions,
   Subscription,
 } from '../../ports/eventStore.js';
 import { START } from '../../ports/eventStore.js';
 import { CatchUpSubscription, ChangeSignal } from './catchUpSubscription.js';
-import { assertAppendable, assertCount, assertExpectation, matchesFilter, OpenSubscriptions, toJsonText } from './semantics.js';
+import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, matchesFilter, OpenSubscriptions, toJsonText } from './semantics.js';
 
 interface StoredEvent {
   id: string;
@@ -49,6 +51,19 @@ export class MemoryEventStore implements EventStore {
   readonly #streams = new Map<string, StoredEvent[]>();
   readonly #appended = new ChangeSignal();
   readonly #subscriptions = new OpenSubscriptions();
+
+  readonly multiStreamAppend = 'atomic' as const;
+
+  /** Every expectation is checked before anything is appended, so a failing one leaves the store unchanged. */
+  async appendMultiple(appends: readonly StreamAppend[]): Promise<MultiAppendResult> {
+    assertMultiAppendable(appends);
+    for (const { streamName, expectedRevision } of appends) {
+      assertExpectation(streamName, expectedRevision ?? 'any', this.#streams.get(streamName)?.at(-1)?.revision ?? null);
+    }
+    const results: AppendResult[] = [];
+    for (const { streamName, events, expectedRevision } of appends) results.push(await this.append(streamName, events, { expectedRevision: expectedRevision ?? 'any' }));
+    return { results, position: (results.at(-1) as AppendResult).position };
+  }
 
   async append(streamName: string, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
     assertAppendable(streamName, events);

@@ -3,7 +3,7 @@
  * expected-revision checks, filter matching and argument checks.
  */
 import { ConcurrencyError } from '../../domain/shared/errors.js';
-import type { EventFilter, ExpectedRevision, NewEvent, StreamRevision, Subscription } from '../../ports/eventStore.js';
+import type { EventFilter, ExpectedRevision, NewEvent, StreamAppend, StreamRevision, Subscription } from '../../ports/eventStore.js';
 
 /** Default for SubscribeOptions.batchSize. */
 export const DEFAULT_BATCH_SIZE = 500;
@@ -50,6 +50,17 @@ const expectationHolds = (expected: ExpectedRevision, current: StreamRevision | 
 
 export function assertExpectation(streamName: string, expected: ExpectedRevision, current: StreamRevision | null): void {
   if (!expectationHolds(expected, current)) throw concurrencyError(streamName, expected, current);
+}
+
+/** A multi-stream append names each stream once and gives each at least one event. */
+export function assertMultiAppendable(appends: readonly StreamAppend[]): void {
+  if (appends.length === 0) throw new RangeError('A multi-stream append needs at least one stream');
+  const seen = new Set<string>();
+  for (const { streamName, events } of appends) {
+    assertAppendable(streamName, events);
+    if (seen.has(streamName)) throw new RangeError(`A multi-stream append names "${streamName}" more than once`);
+    seen.add(streamName);
+  }
 }
 
 export function assertAppendable(streamName: string, events: readonly NewEvent[]): void {

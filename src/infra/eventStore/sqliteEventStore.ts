@@ -16,18 +16,20 @@ import type {
   EventFilter,
   EventStore,
   ExpectedRevision,
+  MultiAppendResult,
   NewEvent,
   Position,
   ReadAllOptions,
   ReadAllResult,
   ReadStreamOptions,
   RecordedEvent,
+  StreamAppend,
   SubscribeOptions,
   Subscription,
 } from '../../ports/eventStore.js';
 import { START } from '../../ports/eventStore.js';
 import { CatchUpSubscription, ChangeSignal } from './catchUpSubscription.js';
-import { assertAppendable, assertCount, assertExpectation, OpenSubscriptions, toJsonText } from './semantics.js';
+import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, OpenSubscriptions, toJsonText } from './semantics.js';
 
 export const EVENTS_FILE = 'events.sqlite';
 /** How long a writer waits for another process's write transaction before failing with SQLITE_BUSY. */
@@ -72,6 +74,21 @@ interface SerializedEvent {
   created: string;
 }
 
+interface SerializedAppend {
+  streamName: string;
+  events: SerializedEvent[];
+  expected: ExpectedRevision;
+}
+
+const serialize = (events: readonly NewEvent[], created: string): SerializedEvent[] =>
+  events.map((event) => ({
+    type: event.type,
+    data: toJsonText(event.data),
+    metadata: toJsonText(event.metadata ?? {}),
+    id: event.id ?? randomUUID(),
+    created,
+  }));
+
 type Statement<Params extends unknown[], Result = unknown> = Database.Statement<Params, Result>;
 
 const toRecorded = (row: EventRow): RecordedEvent => ({
@@ -112,6 +129,8 @@ export class SqliteEventStore implements EventStore {
   readonly #appendTransaction: Database.Transaction<
     (streamName: string, events: SerializedEvent[], expected: ExpectedRevision) => AppendResult
   >;
+  readonly #appendMultipleTransaction: Database.Transaction<(appends: SerializedAppend[]) => AppendResult[]>;
+  readonly multiStreamAppend = 'atomic' as const;
   readonly #readAllTransaction: Database.Transaction<(options: ReadAllOptions) => ReadAllResult>;
   readonly #appended = new ChangeSignal();
   readonly #subscriptions = new OpenSubscriptions();
@@ -141,24 +160,34 @@ export class SqliteEventStore implements EventStore {
     this.#appendTransaction = this.#db.transaction((streamName, events, expected) =>
       this.#insertEvents(streamName, events, expected),
     );
+    // One transaction, so one synced commit for all of it; an expectation that fails rolls back the streams before it.
+    this.#appendMultipleTransaction = this.#db.transaction((appends) =>
+      appends.map(({ streamName, events, expected }) => this.#insertEvents(streamName, events, expected)),
+    );
     // A deferred transaction: rows and head come from one snapshot, so scannedTo never skips a commit.
     this.#readAllTransaction = this.#db.transaction((options) => this.#selectAll(options));
   }
 
   async append(streamName: string, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
     assertAppendable(streamName, events);
-    const created = new Date().toISOString();
-    const serialized = events.map((event) => ({
-      type: event.type,
-      data: toJsonText(event.data),
-      metadata: toJsonText(event.metadata ?? {}),
-      id: event.id ?? randomUUID(),
-      created,
-    }));
+    const serialized = serialize(events, new Date().toISOString());
     // IMMEDIATE takes the write lock before reading the revision, so no other process can interleave.
     const result = this.#appendTransaction.immediate(streamName, serialized, options.expectedRevision ?? 'any');
     this.#appended.notify();
     return result;
+  }
+
+  async appendMultiple(appends: readonly StreamAppend[]): Promise<MultiAppendResult> {
+    assertMultiAppendable(appends);
+    const created = new Date().toISOString();
+    const serialized = appends.map(({ streamName, events, expectedRevision }) => ({
+      streamName,
+      events: serialize(events, created),
+      expected: expectedRevision ?? 'any',
+    }));
+    const results = this.#appendMultipleTransaction.immediate(serialized);
+    this.#appended.notify();
+    return { results, position: (results.at(-1) as AppendResult).position };
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

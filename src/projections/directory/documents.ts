@@ -1,3 +1,5 @@
+import type { ApiKeyIssued } from '../../domain/apiKey/events.js';
+import type { TeamCreated, TeamPlanChanged } from '../../domain/team/events.js';
 import type { Permission, WorkspaceScope } from '../../domain/shared/access.js';
 import type { Plan, PlanLimits } from '../../domain/team/plans.js';
 import type { Doc } from '../../ports/documentStore.js';
@@ -63,3 +65,11 @@ export const DIRECTORY_COLLECTIONS = {
   tags: 'tags',
   prompts: 'prompts',
 } as const;
+
+/** The team document a TeamCreated makes; shared by the read model and the in-memory credentials. */
+export const createdTeam = ({ teamId, ...team }: TeamCreated['data']): TeamDoc => ({ _id: teamId, ...team, subscriptionEndDate: null });
+
+export const withPlan = (team: TeamDoc, { plan, limits, subscriptionEndDate }: TeamPlanChanged['data']): TeamDoc => ({ ...team, plan, limits, subscriptionEndDate });
+
+/** Keyed by the key's hash: authentication is one lookup. */
+export const issuedApiKey = ({ keyHash, ...key }: ApiKeyIssued['data']): ApiKeyDoc => ({ _id: keyHash, ...key, revoked: false });

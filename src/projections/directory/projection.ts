@@ -7,7 +7,10 @@ import type { UserEvent } from '../../domain/user/events.js';
 import type { WorkspaceEvent } from '../../domain/workspace/events.js';
 import type { Projection, ProjectionScope } from '../runner/projection.js';
 import {
+  createdTeam,
   DIRECTORY_COLLECTIONS as C,
+  issuedApiKey,
+  withPlan,
   type ApiKeyDoc,
   type PromptDoc,
   type TagDoc,
@@ -35,13 +38,14 @@ const EVENT_TYPES: readonly DirectoryEvent['type'][] = [
 async function applyOne(event: DirectoryEvent, scope: ProjectionScope): Promise<void> {
   switch (event.type) {
     case 'TeamCreated': {
-      const { teamId, ...team } = event.data;
-      await scope.collection<TeamDoc>(C.teams).replaceOne({ _id: teamId }, { _id: teamId, ...team, subscriptionEndDate: null }, { upsert: true });
+      const team = createdTeam(event.data);
+      await scope.collection<TeamDoc>(C.teams).replaceOne({ _id: team._id }, team, { upsert: true });
       return;
     }
     case 'TeamPlanChanged': {
-      const { plan, limits, subscriptionEndDate } = event.data;
-      await scope.collection<TeamDoc>(C.teams).updateOne({ _id: event.data.teamId }, { $set: { plan, limits, subscriptionEndDate } });
+      const teams = scope.collection<TeamDoc>(C.teams);
+      const team = await teams.findOne({ _id: event.data.teamId });
+      if (team) await teams.replaceOne({ _id: team._id }, withPlan(team, event.data));
       return;
     }
     case 'WorkspaceCreated': {
@@ -50,8 +54,8 @@ async function applyOne(event: DirectoryEvent, scope: ProjectionScope): Promise<
       return;
     }
     case 'ApiKeyIssued': {
-      const { keyHash, ...key } = event.data;
-      await scope.collection<ApiKeyDoc>(C.apiKeys).replaceOne({ _id: keyHash }, { _id: keyHash, ...key, revoked: false }, { upsert: true });
+      const key = issuedApiKey(event.data);
+      await scope.collection<ApiKeyDoc>(C.apiKeys).replaceOne({ _id: key._id }, key, { upsert: true });
       return;
     }
     case 'ApiKeyRevoked':

@@ -105,7 +105,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     // Processes append what they react with, which the projections then apply: settle until the log stands still.
     async settle() {
       for (let head = await context.eventStore.headPosition(); ; ) {
-        await runner.waitFor(head);
+        await services.readYourWrites(head);
         await processes.waitFor(head);
         const after = await context.eventStore.headPosition();
         if (after === head) return;

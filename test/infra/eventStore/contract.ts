@@ -214,6 +214,50 @@ export function eventStoreContract(
       });
     });
 
+    describe('appending to several streams', () => {
+      test('appends each stream with its expectation, in the order given, and answers each stream and the last position', async () => {
+        await store.append(stream('b'), [newEvent('Existing')]);
+
+        const appended = await store.appendMultiple([
+          { streamName: stream('a'), events: [newEvent('First'), newEvent('Second')], expectedRevision: 'no_stream' },
+          { streamName: stream('b'), events: [newEvent('Third')], expectedRevision: 0n },
+        ]);
+
+        expect(appended.results.map(({ nextExpectedRevision }) => nextExpectedRevision)).toEqual([1n, 1n]);
+        const { events } = await readOurs();
+        expect(events.map((event) => [event.streamName, event.revision, event.type])).toEqual([
+          [stream('b'), 0n, type('Existing')],
+          [stream('a'), 0n, type('First')],
+          [stream('a'), 1n, type('Second')],
+          [stream('b'), 1n, type('Third')],
+        ]);
+        expect(appended.position).toBe(events.at(-1)?.position);
+        expect(appended.results[0]?.position).toBe(events[2]?.position);
+      });
+
+      test('names a stream at most once and needs at least one', async () => {
+        await expect(store.appendMultiple([])).rejects.toBeInstanceOf(RangeError);
+        const twice = [stream('a'), stream('a')].map((streamName) => ({ streamName, events: [newEvent('Twice')] }));
+        await expect(store.appendMultiple(twice)).rejects.toBeInstanceOf(RangeError);
+        expect((await readOurs()).events).toEqual([]);
+      });
+
+      test('a failing expectation is a ConcurrencyError naming its stream; an atomic store appends nothing of the call', async () => {
+        await store.append(stream('taken'), [newEvent('Existing')]);
+
+        const attempt = store.appendMultiple([
+          { streamName: stream('free'), events: [newEvent('New')], expectedRevision: 'no_stream' },
+          { streamName: stream('taken'), events: [newEvent('New')], expectedRevision: 'no_stream' },
+        ]);
+
+        await expect(attempt).rejects.toBeInstanceOf(ConcurrencyError);
+        await expect(attempt).rejects.toMatchObject({ streamName: stream('taken') });
+        const appendedBefore = store.multiStreamAppend === 'atomic' ? 0 : 1;
+        expect(await store.readStream(stream('free'))).toHaveLength(appendedBefore);
+        expect(await store.readStream(stream('taken'))).toHaveLength(1);
+      });
+    });
+
     describe('reading all', () => {
       test('returns the events of all streams in append order, strictly after from', async () => {
         const first = await store.append(stream('a'), [newEvent('One')]);
