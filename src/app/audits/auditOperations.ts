@@ -30,7 +30,7 @@ const workspaceField = (scoping: WorkspaceScoping) =>
     ? z.string().min(1).describe('Workspace id')
     : z.string().min(1).optional().describe('Only this workspace; without it, every workspace the credential can read');
 
-const WORKSPACE_ERRORS = { 403: 'The audit or workspaceId is in a workspace the credential cannot read', 404: 'No such audit or workspace' } as const;
+const AUDIT_ERRORS = { 403: 'The audit or workspaceId is in a workspace the credential cannot read', 404: 'No such audit, or not in workspaceId' } as const;
 
 export function listAuditsOperation<Doc extends AuditDoc>(reads: AuditReads<Doc>, scoping: WorkspaceScoping): Operation {
   const { resource } = reads;
@@ -56,8 +56,7 @@ export function listAuditsOperation<Doc extends AuditDoc>(reads: AuditReads<Doc>
 
 export function getAuditOperation<Doc extends AuditDoc>(reads: AuditReads<Doc>, scoping: WorkspaceScoping): Operation {
   const { resource } = reads;
-  const workspaceId =
-    scoping === 'required' ? workspaceField(scoping).describe('Workspace id: an audit of another workspace is not found') : workspaceField(scoping).describe('Answer not found unless the audit is in this workspace');
+  const workspaceId = workspaceField(scoping).describe('The workspace the audit is in: an audit of another workspace is not found');
   return defineOperation({
     name: scoping === 'required' ? `${reads.names.get}InWorkspace` : reads.names.get,
     summary: `Get a ${resource.label.toLowerCase()}`,
@@ -67,7 +66,7 @@ export function getAuditOperation<Doc extends AuditDoc>(reads: AuditReads<Doc>, 
     input: z.object({ [reads.idField]: z.string().min(1).describe(`${resource.label} id`), workspaceId }),
     output: reads.detail,
     answers: `The ${resource.label.toLowerCase()}`,
-    errors: WORKSPACE_ERRORS,
+    errors: AUDIT_ERRORS,
     handler: (input: Record<string, string | undefined>, { principal, services }) =>
       getAudit(services, principal, resource, input[reads.idField] as string, input.workspaceId),
   });
