@@ -1,3 +1,4 @@
+import { agentAnalyticsProjection } from './agentAnalytics/projection.js';
 import { brandReportsProjection } from './brandReports/projection.js';
 import { directoryProjection } from './directory/projection.js';
 import { reportHistoryProjection } from './reportHistory/projection.js';
@@ -10,4 +11,5 @@ export const allProjections: readonly Projection[] = [
   brandReportsProjection,
   runsProjection,
   reportHistoryProjection,
+  agentAnalyticsProjection,
 ];
