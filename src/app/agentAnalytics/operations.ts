@@ -3,7 +3,7 @@ import { LOG_FORMATS } from '../../domain/agentLogs/records.js';
 import { isDomainName, normalizeDomain } from '../../domain/brandReport/normalizeDomain.js';
 import { rangeOverridesSchema } from '../../domain/crawlers/ranges.js';
 import { REPORT_ERRORS, reportIdField } from '../brandReports/operations.js';
-import { defineOperation } from '../shared/operation.js';
+import { defineOperation, type InputCheck } from '../shared/operation.js';
 import { checkOffsetPaging } from '../shared/paging.js';
 import { changeConnector, requireReport } from './connector.js';
 import { replaceCrawlerRanges } from './crawlerRanges.js';
@@ -18,6 +18,11 @@ const WINDOW_RULES =
   'The window is startDate to endDate inclusive (YYYY-MM-DD or ISO timestamps, date part used, at most 366 days); ' +
   'endDate defaults to today (UTC) and startDate to 13 days before endDate. Without a logs connector the ' +
   'availability is not_connected and nothing is measured; with one but no visits, zeros are real.';
+
+/** An offset is a multiple of a valid limit only: a limit out of range is its own error, not the offset's too. */
+const checkPaging: InputCheck<{ limit: number; offset: number }> = (input, context) => {
+  if (Number.isInteger(input.limit) && input.limit >= 1) checkOffsetPaging(input, context);
+};
 
 const formatField = z.enum(LOG_FORMATS).describe('combined, vhost_combined (host:port first) or json (Cloudflare, Vercel or generic fields)');
 const hostField = z
@@ -94,7 +99,7 @@ export const listAgentsOperation = defineOperation({
   tag: TAG,
   access: 'read',
   input: z.object({ reportId: reportIdField, ...agentListFields }),
-  check: checkOffsetPaging,
+  check: checkPaging,
   output: agentsAnswerSchema,
   answers: 'One page of agents',
   errors: REPORT_ERRORS,
@@ -108,7 +113,7 @@ export const listPagesOperation = defineOperation({
   tag: TAG,
   access: 'read',
   input: z.object({ reportId: reportIdField, ...agentListFields }),
-  check: checkOffsetPaging,
+  check: checkPaging,
   output: pagesAnswerSchema,
   answers: 'One page of pages',
   errors: REPORT_ERRORS,

@@ -31,7 +31,10 @@ export interface AgentTotal {
   spoofedVisits: number;
 }
 
-const byName = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
+const codeUnitOrder = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
+
+/** Names as people sort them (`bingbot` beside `Bytespider`, not after every capital), stable across runtimes. */
+const byName = (left: string, right: string): number => codeUnitOrder(left.toLowerCase(), right.toLowerCase()) || codeUnitOrder(left, right);
 
 /** The agents that pass the filter, busiest first (then by name). */
 export function agentTotals(days: readonly AgentDayCounts[], filter: AgentFilter): AgentTotal[] {
@@ -72,7 +75,7 @@ export function pageTotals(pages: readonly PageDayCounts[], filter: AgentFilter)
   }
   return [...totals]
     .map(([path, { visits, agents }]) => ({ path, visits, agents: agents.size }))
-    .sort((left, right) => right.visits - left.visits || byName(left.path, right.path));
+    .sort((left, right) => right.visits - left.visits || codeUnitOrder(left.path, right.path));
 }
 
 /** `/stats` lists this many pages. */

@@ -40,6 +40,12 @@ describe('agentTotals', () => {
     ]);
   });
 
+  test('orders names of equal visits as people do, ignoring case', () => {
+    const one = (agent: string): AgentCount => ({ agent, engine: 'other', category: 'training', visits: 1, verifiedVisits: 0, spoofedVisits: 0 });
+    const tied: AgentDayCounts[] = [{ day: '2026-11-10', agents: [one('Bytespider'), one('bingbot'), one('Amazonbot')] }];
+    expect(agentTotals(tied, {}).map(({ agent }) => agent)).toEqual(['Amazonbot', 'bingbot', 'Bytespider']);
+  });
+
   test.each<[string, AgentFilter, string[]]>([
     ['one engine', { engine: 'chatgpt' }, ['GPTBot', 'ChatGPT-User']],
     ['other, the crawlers outside the named engines', { engine: 'other' }, ['CCBot']],
