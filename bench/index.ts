@@ -2,11 +2,13 @@
  * `npm run bench [-- name...]`: runs the benchmarks and prints their figures with the aims the issues set.
  * Each benchmark works on temporary directories and loopback only.
  */
+import { benchAgentAnalytics } from './agentAnalytics.js';
 import { benchAnalysis } from './analysis.js';
 import { benchApi } from './api.js';
 import { benchDocumentStore } from './documentStore.js';
 import { benchSimulator } from './engines.js';
 import { benchEventStore } from './eventStore.js';
+import { benchLogIngest } from './logIngest.js';
 import { benchProjection } from './projection.js';
 import { benchPromptHistory } from './promptHistory.js';
 import { benchReplay } from './replay.js';
@@ -24,6 +26,8 @@ const BENCHES: Record<string, Bench> = {
   runs: benchRunRecording,
   promptHistory: benchPromptHistory,
   replay: () => benchReplay(),
+  logIngest: benchLogIngest,
+  agentAnalytics: benchAgentAnalytics,
 };
 
 /** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
@@ -35,6 +39,7 @@ const AIMS: Record<string, string> = {
   reportListP99Ms: '< 20 ms',
   analysisRunsPerSecond: '> 20,000',
   replaySeconds: '< 120 s for ~1.1 million runs',
+  logIngestLinesPerSecond: '> 500,000 (1 GB combined log, one core)',
 };
 
 const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
