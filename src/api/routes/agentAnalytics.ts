@@ -35,19 +35,33 @@ function checkEncoding(request: Request): void {
   }
 }
 
-/** The body's chunks as received, refused beyond the limit (announced or actual) before it is all read. */
-async function receive(request: Request): Promise<Buffer[]> {
+/**
+ * The body's chunks as received, refused beyond the limit (announced or actual) without reading further. The
+ * refused connection is closed after the answer, so that no client sends its next request after a body cut
+ * short.
+ */
+function receive(request: Request): Promise<Buffer[]> {
   checkEncoding(request);
-  const tooLarge = () => new PayloadTooLargeError(`A log upload may hold at most ${MAX_LOG_UPLOAD_BYTES} bytes; split larger logs`);
-  if (Number(request.headers['content-length'] ?? 0) > MAX_LOG_UPLOAD_BYTES) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    received += chunk.length;
-    if (received > MAX_LOG_UPLOAD_BYTES) throw tooLarge();
-    chunks.push(chunk);
-  }
-  return chunks;
+  const refuse = (): PayloadTooLargeError => {
+    request.res?.setHeader('Connection', 'close');
+    return new PayloadTooLargeError(`A log upload may hold at most ${MAX_LOG_UPLOAD_BYTES} bytes; split larger logs`);
+  };
+  if (Number(request.headers['content-length'] ?? 0) > MAX_LOG_UPLOAD_BYTES) return Promise.reject(refuse());
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const onData = (chunk: Buffer): void => {
+      received += chunk.length;
+      if (received <= MAX_LOG_UPLOAD_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      request.off('data', onData).off('end', onEnd);
+      reject(refuse());
+    };
+    const onEnd = (): void => resolve(chunks);
+    request.on('data', onData).once('end', onEnd).once('error', reject);
+  });
 }
 
 /**

@@ -4,7 +4,15 @@ import { resolveWindow, windowIssues, type DayWindow } from '../../domain/agentL
 import { NotFoundError } from '../../domain/shared/errors.js';
 import { utcDay } from '../../domain/shared/days.js';
 import { validationFailed } from '../../domain/shared/zodIssues.js';
-import { AGENT_ANALYTICS_COLLECTIONS as C, type AgentDayDoc, type ConnectorDoc, type PageDayDoc } from '../../projections/agentAnalytics/documents.js';
+import type { AgentDayCounts, PageDayCounts } from '../../domain/agentLogs/dayCounts.js';
+import {
+  AGENT_ANALYTICS_COLLECTIONS as C,
+  agentDayCounts,
+  pageDayCounts,
+  type AgentDayDoc,
+  type ConnectorDoc,
+  type PageDayDoc,
+} from '../../projections/agentAnalytics/documents.js';
 import { agentAnalyticsProjection } from '../../projections/agentAnalytics/projection.js';
 import { BRAND_REPORT_COLLECTIONS, type BrandReportDoc } from '../../projections/brandReports/documents.js';
 import { brandReportsProjection } from '../../projections/brandReports/projection.js';
@@ -48,12 +56,12 @@ async function queryScope(services: Services, principal: Principal, reportId: st
 
 const inWindow = ({ reportId, window }: QueryScope) => ({ reportId, day: { $gte: window.startDate, $lte: window.endDate } });
 
-async function agentDays(services: Services, scope: QueryScope): Promise<AgentDayDoc[]> {
-  return (await services.readModels.collection<AgentDayDoc>(agentAnalyticsProjection, C.agentDays)).find(inWindow(scope));
+async function agentDays(services: Services, scope: QueryScope): Promise<AgentDayCounts[]> {
+  return (await (await services.readModels.collection<AgentDayDoc>(agentAnalyticsProjection, C.agentDays)).find(inWindow(scope))).map(agentDayCounts);
 }
 
-async function pageDays(services: Services, scope: QueryScope): Promise<PageDayDoc[]> {
-  return (await services.readModels.collection<PageDayDoc>(agentAnalyticsProjection, C.pageDays)).find(inWindow(scope));
+async function pageDays(services: Services, scope: QueryScope): Promise<PageDayCounts[]> {
+  return (await (await services.readModels.collection<PageDayDoc>(agentAnalyticsProjection, C.pageDays)).find(inWindow(scope))).map(pageDayCounts);
 }
 
 const availabilityOf = (connected: boolean, visits: number): Availability =>

@@ -33,8 +33,8 @@ export interface PageDayCounts {
   agents: PageAgentCount[];
 }
 
-/** An agent the catalog no longer lists keeps its visits, counted as `other`. */
-function describeAgent(agent: string): { engine: AgentEngine; category: AgentCategory } {
+/** An agent's engine and category from the catalog; one it no longer lists keeps its visits, counted as `other`. */
+export function describeAgent(agent: string): { engine: AgentEngine; category: AgentCategory } {
   const crawler = findCrawler(agent);
   return crawler === null ? { engine: 'other', category: 'other' } : { engine: crawler.engine, category: crawler.category };
 }

@@ -18,6 +18,7 @@ export { parseCombinedLine, parseVhostCombinedLine } from './combined.js';
 export {
   addRowsToAgentDays,
   addRowsToPageDays,
+  describeAgent,
   pageDayKey,
   type AgentCount,
   type AgentDayCounts,

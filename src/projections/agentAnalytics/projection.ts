@@ -12,7 +12,11 @@ import type { Collection, Doc } from '../../ports/documentStore.js';
 import type { ProjectedEvent, Projection, ProjectionScope } from '../runner/projection.js';
 import {
   AGENT_ANALYTICS_COLLECTIONS as C,
+  agentDayCounts,
+  agentDayDocument,
   agentDayId,
+  pageDayCounts,
+  pageDayDocument,
   pageDayId,
   type AgentDayDoc,
   type ConnectorDoc,
@@ -36,11 +40,11 @@ async function findByIds<T extends Doc>(collection: Collection<T>, ids: readonly
 
 async function addToAgentDays(collection: Collection<AgentDayDoc>, reportId: string, rows: readonly AgentVisitRow[]): Promise<void> {
   const ids = [...new Set(rows.map(({ day }) => agentDayId(reportId, day)))];
-  const days = new Map<string, AgentDayCounts>((await findByIds(collection, ids)).map(({ day, agents }) => [day, { day, agents }]));
+  const days = new Map<string, AgentDayCounts>((await findByIds(collection, ids)).map((document) => [document.day, agentDayCounts(document)]));
   const touched = addRowsToAgentDays(days, rows);
   await collection.bulkWrite(
     [...touched].map((day) => {
-      const document: AgentDayDoc = { _id: agentDayId(reportId, day), reportId, ...(days.get(day) as AgentDayCounts) };
+      const document = agentDayDocument(reportId, days.get(day) as AgentDayCounts);
       return { replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } };
     }),
   );
@@ -49,12 +53,11 @@ async function addToAgentDays(collection: Collection<AgentDayDoc>, reportId: str
 async function addToPageDays(collection: Collection<PageDayDoc>, reportId: string, rows: readonly AgentVisitRow[]): Promise<void> {
   const ids = [...new Set(rows.map(({ day, path }) => pageDayId(reportId, day, path)))];
   const found = await findByIds(collection, ids);
-  const pages = new Map<string, PageDayCounts>(found.map(({ day, path, agents }) => [pageDayKey(day, path), { day, path, agents }]));
+  const pages = new Map<string, PageDayCounts>(found.map((document) => [pageDayKey(document.day, document.path), pageDayCounts(document)]));
   const touched = addRowsToPageDays(pages, rows);
   await collection.bulkWrite(
     [...touched].map((key) => {
-      const counts = pages.get(key) as PageDayCounts;
-      const document: PageDayDoc = { _id: pageDayId(reportId, counts.day, counts.path), reportId, ...counts };
+      const document = pageDayDocument(reportId, pages.get(key) as PageDayCounts);
       return { replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } };
     }),
   );
