@@ -23,12 +23,15 @@ class LogProgressBar {
     hideCursor: true,
   });
 
-  constructor(totalBytes: number) {
-    this.bar.start(Math.ceil(totalBytes / 1e6), 0);
+  private readonly totalMegabytes: number;
+
+  constructor(private readonly totalBytes: number) {
+    this.totalMegabytes = Math.ceil(totalBytes / 1e6);
+    this.bar.start(this.totalMegabytes, 0);
   }
 
   update({ bytesRead }: LogReadProgress): void {
-    this.bar.update(Math.floor(bytesRead / 1e6));
+    this.bar.update(bytesRead >= this.totalBytes ? this.totalMegabytes : Math.floor(bytesRead / 1e6));
   }
 
   stop(): void {
