@@ -24,12 +24,14 @@ const checkPaging: InputCheck<{ limit: number; offset: number }> = (input, conte
   if (Number.isInteger(input.limit) && input.limit >= 1) checkOffsetPaging(input, context);
 };
 
-const formatField = z.enum(LOG_FORMATS).describe('combined, vhost_combined (host:port first) or json (Cloudflare, Vercel or generic fields)');
+const FORMAT = 'combined, vhost_combined (host:port first) or json (Cloudflare, Vercel or generic fields)';
+const formatField = z.enum(LOG_FORMATS);
 const hostField = z
   .string()
   .min(1)
   .max(253)
   .refine((host) => isDomainName(normalizeDomain(host)), { message: 'Expected a host name such as acme.com' })
+  .optional()
   .describe("The host combined lines stand for (they log none); default the report's brandDomain");
 
 const INGESTION_RULES =
@@ -44,7 +46,7 @@ export const uploadAgentLogsOperation = defineOperation({
   description: `${INGESTION_RULES} The body is the log: text/plain or application/x-ndjson, optionally gzip-encoded, at most 50 MB.`,
   tag: TAG,
   access: 'write',
-  input: z.object({ reportId: reportIdField, format: formatField, host: hostField.optional(), content: agentLogSourceSchema }),
+  input: z.object({ reportId: reportIdField, format: formatField.describe(FORMAT), host: hostField, content: agentLogSourceSchema }),
   output: ingestionAnswerSchema,
   answers: 'What the log held',
   errors: REPORT_ERRORS,
@@ -58,7 +60,12 @@ export const ingestAgentLogFileOperation = defineOperation({
   description: INGESTION_RULES,
   tag: TAG,
   access: 'operator',
-  input: z.object({ reportId: reportIdField, content: agentLogSourceSchema, format: formatField.default('combined'), host: hostField.optional() }),
+  input: z.object({
+    reportId: reportIdField,
+    content: agentLogSourceSchema,
+    format: formatField.default('combined').describe(`${FORMAT}; default combined`),
+    host: hostField,
+  }),
   output: ingestionAnswerSchema,
   handler: ({ reportId, format, host, content }, { principal, services }) =>
     ingestAgentLogs(services, principal, { reportId, format, host, source: content }),
