@@ -9,6 +9,7 @@ import { mountRoutes, type Authorizer } from './http/mount.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi.js';
 import type { Route } from './http/route.js';
 import { accountRoutes } from './routes/accounts.js';
+import { agentAnalyticsRoutes, logUploadBody } from './routes/agentAnalytics.js';
 import { brandReportRoutes } from './routes/brandReports.js';
 import { documentationRoutes, healthRoutes } from './routes/system.js';
 import { workspaceRoutes } from './routes/workspaces.js';
@@ -32,7 +33,7 @@ export interface ApiDependencies {
 
 /** Every route the API serves; the OpenAPI document is built from this same list. */
 export function apiRoutes(): readonly Route[] {
-  const routes: Route[] = [...healthRoutes, ...brandReportRoutes, ...accountRoutes, ...workspaceRoutes];
+  const routes: Route[] = [...healthRoutes, ...brandReportRoutes, ...agentAnalyticsRoutes, ...accountRoutes, ...workspaceRoutes];
   let document: OpenApiDocument | undefined;
   routes.push(...documentationRoutes(() => (document ??= buildOpenApiDocument(routes))));
   return routes;
@@ -78,6 +79,8 @@ export function createApiApp(dependencies: ApiDependencies): Express {
   }
   // Before the JSON parser: the OAuth endpoints parse their own bodies (forms, and JSON for registration).
   if (dependencies.authorizationServer) app.use(dependencies.authorizationServer);
+  // Before the JSON parser: a log upload is not JSON, and its route reads it only once authorized.
+  app.use(logUploadBody.path, logUploadBody.handler);
   app.use(express.json({ limit: '1mb' }));
   const router = express.Router();
   mountRoutes(router, apiRoutes(), {

@@ -6,6 +6,7 @@ import { createLogger } from '../logger.js';
 import { startServer } from '../server.js';
 import { registerAdminCommands } from './adminCommands.js';
 import type { ActionRunner } from './bindOperation.js';
+import { registerLogCommands } from './logCommands.js';
 import { describeFailure, EXIT_FAILURE, EXIT_INPUT, printResult } from './output.js';
 import { printBanner } from './banner.js';
 import { registerReplayCommand } from './replayCommand.js';
@@ -64,6 +65,7 @@ async function main(argv: string[]): Promise<void> {
   registerAdminCommands(program, runAction(config, logger));
   registerRunCommands(program, runAction(config, logger));
   registerReplayCommand(program, runAction(config, logger));
+  registerLogCommands(program, runAction(config, logger));
   try {
     await program.parseAsync(argv);
   } catch (error) {

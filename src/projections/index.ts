@@ -1,3 +1,4 @@
+import { agentAnalyticsProjection } from './agentAnalytics/projection.js';
 import { brandReportsProjection } from './brandReports/projection.js';
 import { directoryProjection } from './directory/projection.js';
 import { oauthProjection } from './oauth/projection.js';
@@ -12,4 +13,5 @@ export const allProjections: readonly Projection[] = [
   runsProjection,
   reportHistoryProjection,
   oauthProjection,
+  agentAnalyticsProjection,
 ];

@@ -65,6 +65,11 @@ class SchemaComponents {
 
 const jsonContent = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
+function bodyContent(route: Route, body: z.ZodType, components: SchemaComponents): JsonSchema {
+  const schema = components.convert(body, 'input');
+  return Object.fromEntries(route.bodyMediaTypes.map((mediaType) => [mediaType, { schema }]));
+}
+
 function parametersOf(route: Route, components: SchemaComponents): JsonSchema[] {
   const located = [
     { location: 'path', schema: route.parts.params },
@@ -127,7 +132,7 @@ function operationOf(route: Route, components: SchemaComponents): OpenApiOperati
     tags: [operation.tag],
     ...(operation.access === 'public' ? { security: [] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.parts.body ? { requestBody: { required: true, content: jsonContent(components.convert(route.parts.body, 'input')) } } : {}),
+    ...(route.parts.body ? { requestBody: { required: true, content: bodyContent(route, route.parts.body, components) } } : {}),
     responses: responsesOf(route, components),
   };
 }
