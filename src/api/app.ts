@@ -75,7 +75,7 @@ export function createApiApp(dependencies: ApiDependencies): Express {
   const { corsOrigins = [] } = dependencies;
   if (corsOrigins === '*' || corsOrigins.length > 0) {
     // Bearer keys travel in a header, never in cookies, so credentials mode stays off.
-    app.use('/v1', cors({ origin: corsOrigins === '*' ? '*' : [...corsOrigins], allowedHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
+    app.use('/v1', cors({ origin: corsOrigins === '*' ? '*' : [...corsOrigins], allowedHeaders: ['Authorization', 'Content-Type', 'Content-Encoding'], maxAge: 600 }));
   }
   // Before the JSON parser: the OAuth endpoints parse their own bodies (forms, and JSON for registration).
   if (dependencies.authorizationServer) app.use(dependencies.authorizationServer);

@@ -49,7 +49,7 @@ export const uploadAgentLogsOperation = defineOperation({
   input: z.object({ reportId: reportIdField, format: formatField.describe(FORMAT), host: hostField, content: agentLogSourceSchema }),
   output: ingestionAnswerSchema,
   answers: 'What the log held',
-  errors: REPORT_ERRORS,
+  errors: { ...REPORT_ERRORS, 413: 'The upload holds more than 50 MB as sent', 415: 'A Content-Encoding other than gzip' },
   handler: ({ reportId, format, host, content }, { principal, services }) =>
     ingestAgentLogs(services, principal, { reportId, format, host, source: content }),
 });
