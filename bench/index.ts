@@ -2,6 +2,7 @@
  * `npm run bench [-- name...]`: runs the benchmarks and prints their figures with the aims the issues set.
  * Each benchmark works on temporary directories and loopback only.
  */
+import { benchAgentAnalytics } from './agentAnalytics.js';
 import { benchAnalysis } from './analysis.js';
 import { benchApi } from './api.js';
 import { benchAudits } from './audits.js';
@@ -9,6 +10,7 @@ import { benchDocumentStore } from './documentStore.js';
 import { benchSimulator } from './engines.js';
 import { benchEventStore } from './eventStore.js';
 import { benchMcp } from './mcp.js';
+import { benchLogIngest } from './logIngest.js';
 import { benchProjection } from './projection.js';
 import { benchPromptHistory } from './promptHistory.js';
 import { benchReplay } from './replay.js';
@@ -27,6 +29,8 @@ const BENCHES: Record<string, Bench> = {
   promptHistory: benchPromptHistory,
   replay: () => benchReplay(),
   mcp: benchMcp,
+  logIngest: benchLogIngest,
+  agentAnalytics: benchAgentAnalytics,
   audits: benchAudits,
 };
 
@@ -40,6 +44,7 @@ const AIMS: Record<string, string> = {
   analysisRunsPerSecond: '> 20,000',
   replaySeconds: '< 120 s for ~1.1 million runs',
   mcpGetBrandReportP99Ms: '< 30 ms',
+  logIngestLinesPerSecond: '> 500,000 (1 GB combined log, one core)',
   crawlabilityCheckMs: '< 3,000 ms',
   contentCheckMs: '< 5,000 ms',
   crawlabilityCheckEndToEndMs: '< 3,000 ms',

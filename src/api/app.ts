@@ -9,6 +9,7 @@ import { mountRoutes, type Authorizer } from './http/mount.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi.js';
 import type { Route } from './http/route.js';
 import { accountRoutes } from './routes/accounts.js';
+import { agentAnalyticsRoutes, logUploadBody } from './routes/agentAnalytics.js';
 import { auditRoutes } from './routes/audits.js';
 import { brandReportRoutes } from './routes/brandReports.js';
 import { documentationRoutes, healthRoutes } from './routes/system.js';
@@ -33,7 +34,7 @@ export interface ApiDependencies {
 
 /** Every route the API serves; the OpenAPI document is built from this same list. */
 export function apiRoutes(): readonly Route[] {
-  const routes: Route[] = [...healthRoutes, ...brandReportRoutes, ...accountRoutes, ...workspaceRoutes, ...auditRoutes];
+  const routes: Route[] = [...healthRoutes, ...brandReportRoutes, ...agentAnalyticsRoutes, ...accountRoutes, ...workspaceRoutes, ...auditRoutes];
   let document: OpenApiDocument | undefined;
   routes.push(...documentationRoutes(() => (document ??= buildOpenApiDocument(routes))));
   return routes;
@@ -75,10 +76,12 @@ export function createApiApp(dependencies: ApiDependencies): Express {
   const { corsOrigins = [] } = dependencies;
   if (corsOrigins === '*' || corsOrigins.length > 0) {
     // Bearer keys travel in a header, never in cookies, so credentials mode stays off.
-    app.use('/v1', cors({ origin: corsOrigins === '*' ? '*' : [...corsOrigins], allowedHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
+    app.use('/v1', cors({ origin: corsOrigins === '*' ? '*' : [...corsOrigins], allowedHeaders: ['Authorization', 'Content-Type', 'Content-Encoding'], maxAge: 600 }));
   }
   // Before the JSON parser: the OAuth endpoints parse their own bodies (forms, and JSON for registration).
   if (dependencies.authorizationServer) app.use(dependencies.authorizationServer);
+  // Before the JSON parser: a log upload is not JSON, and its route reads it only once authorized.
+  app.use(logUploadBody.path, logUploadBody.handler);
   app.use(express.json({ limit: '1mb' }));
   const router = express.Router();
   mountRoutes(router, apiRoutes(), {

@@ -7,6 +7,7 @@ import { startServer } from '../server.js';
 import { registerAdminCommands } from './adminCommands.js';
 import { registerAuditCommands } from './auditCommands.js';
 import type { ActionRunner } from './bindOperation.js';
+import { registerLogCommands } from './logCommands.js';
 import { describeFailure, EXIT_FAILURE, EXIT_INPUT, printResult } from './output.js';
 import { printBanner } from './banner.js';
 import { registerReplayCommand } from './replayCommand.js';
@@ -65,6 +66,7 @@ async function main(argv: string[]): Promise<void> {
   registerAdminCommands(program, runAction(config, logger));
   registerRunCommands(program, runAction(config, logger));
   registerReplayCommand(program, runAction(config, logger));
+  registerLogCommands(program, runAction(config, logger));
   registerAuditCommands(program, runAction(config, logger), config, logger);
   try {
     await program.parseAsync(argv);

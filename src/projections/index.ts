@@ -1,3 +1,4 @@
+import { agentAnalyticsProjection } from './agentAnalytics/projection.js';
 import { auditsProjection } from './audits/projection.js';
 import { brandReportsProjection } from './brandReports/projection.js';
 import { directoryProjection } from './directory/projection.js';
@@ -13,5 +14,6 @@ export const allProjections: readonly Projection[] = [
   runsProjection,
   reportHistoryProjection,
   oauthProjection,
+  agentAnalyticsProjection,
   auditsProjection,
 ];

@@ -65,6 +65,11 @@ class SchemaComponents {
 
 const jsonContent = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
+function bodyContent(route: Route, body: z.ZodType, components: SchemaComponents): JsonSchema {
+  const schema = components.convert(body, 'input');
+  return Object.fromEntries(route.bodyMediaTypes.map((mediaType) => [mediaType, { schema }]));
+}
+
 function parametersOf(route: Route, components: SchemaComponents): JsonSchema[] {
   const located = [
     { location: 'path', schema: route.parts.params },
@@ -108,7 +113,7 @@ function responsesOf(route: Route, components: SchemaComponents): Record<string,
   const forbidden = [authenticated ? CREDENTIAL_ERRORS[operation.access] : '', operation.errors[403] ?? ''].filter(Boolean);
   if (forbidden.length > 0) responses[403] = plain(forbidden.join('; '));
   if (operation.errors[404]) responses[404] = plain(operation.errors[404]);
-  if (operation.errors[409]) responses[409] = plain(operation.errors[409]);
+  for (const status of [409, 413, 415] as const) if (operation.errors[status]) responses[status] = plain(operation.errors[status]);
   if (authenticated) {
     const quota = ["The team's API request quota for the billing period is exhausted", operation.errors[429] ?? ''].filter(Boolean);
     responses[429] = plain(quota.join('; '));
@@ -127,7 +132,7 @@ function operationOf(route: Route, components: SchemaComponents): OpenApiOperati
     tags: [operation.tag],
     ...(operation.access === 'public' ? { security: [] } : {}),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(route.parts.body ? { requestBody: { required: true, content: jsonContent(components.convert(route.parts.body, 'input')) } } : {}),
+    ...(route.parts.body ? { requestBody: { required: true, content: bodyContent(route, route.parts.body, components) } } : {}),
     responses: responsesOf(route, components),
   };
 }

@@ -21,6 +21,11 @@ export interface RestBinding {
   queryFields?: readonly string[];
   /** The whole JSON body is this input field, validated by the domain; the document shows `documentedAs`. */
   bodyAs?: { field: string; documentedAs: z.ZodType };
+  /**
+   * The body is not JSON: a middleware of the route's own (mounted before the JSON parser) puts what it read in
+   * `request.body`, and that is this input field, as is. The document shows `documentedAs` under `mediaTypes`.
+   */
+  rawBody?: { field: string; mediaTypes: readonly string[]; documentedAs: z.ZodType };
   /** Default 200; 204 answers without a body. A function picks among `documented` statuses by the answer. */
   status?: number | { documented: readonly number[]; of(output: unknown): number };
   /** Default JSON; the docs page is HTML. */
@@ -42,6 +47,8 @@ export interface Route {
   readonly statuses: readonly number[];
   statusOf(output: unknown): number;
   readonly contentType: 'application/json' | 'text/html';
+  /** Media types of the request body. */
+  readonly bodyMediaTypes: readonly string[];
   /** Schemas of each part of the request as the document shows them, under their HTTP names. */
   readonly parts: Partial<Record<Part, z.ZodObject | z.ZodType>>;
   run(request: RawRequest, principal: Principal | null, services: Services, log: Logger): Promise<unknown>;
@@ -80,6 +87,7 @@ export function restRoute(operation: Operation, binding: RestBinding): Route {
 
   const readBody = (body: unknown): Record<string, unknown> => {
     if (bodyFields.length === 0) return {};
+    if (binding.rawBody) return { [binding.rawBody.field]: body };
     if (!isJsonObject(body)) throw new ValidationError(`Invalid body: ${NOT_AN_OBJECT}`, [{ path: '', message: NOT_AN_OBJECT, code: 'invalid_type' }], 'body');
     if (binding.bodyAs) return { [binding.bodyAs.field]: body };
     const unknown = Object.keys(body).filter((key) => !bodyFields.includes(key));
@@ -113,10 +121,11 @@ export function restRoute(operation: Operation, binding: RestBinding): Route {
     statuses: typeof binding.status === 'object' ? binding.status.documented : [binding.status ?? 200],
     statusOf: (output) => (typeof binding.status === 'object' ? binding.status.of(output) : (binding.status ?? 200)),
     contentType: binding.contentType ?? 'application/json',
+    bodyMediaTypes: binding.rawBody?.mediaTypes ?? ['application/json'],
     parts: {
       ...(parameterNames.length > 0 ? { params: documentedParams } : {}),
       ...(queryFields.length > 0 ? { query: z.object(pick(shape, queryFields)) } : {}),
-      ...(bodyFields.length > 0 ? { body: binding.bodyAs?.documentedAs ?? z.object(pick(shape, bodyFields)).strict() } : {}),
+      ...(bodyFields.length > 0 ? { body: (binding.rawBody ?? binding.bodyAs)?.documentedAs ?? z.object(pick(shape, bodyFields)).strict() } : {}),
     },
     async run(request, principal, services, log) {
       const fromPath = Object.fromEntries(parameterNames.map((name) => [fieldOf(name), request.params[name]]));

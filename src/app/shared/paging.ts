@@ -106,7 +106,7 @@ export const offsetPagingFields = {
 
 /** `offset` a multiple of `limit`; skipped where a binding pages by other fields (MCP's page and pageSize). */
 export function checkOffsetPaging(query: { limit?: number; offset?: number }, context: z.RefinementCtx): void {
-  if (query.limit === undefined || query.offset === undefined) return;
+  if (query.limit === undefined || query.offset === undefined || query.limit < 1) return;
   if (query.offset % query.limit !== 0) context.addIssue({ code: 'custom', path: ['offset'], message: 'offset must be a multiple of limit' });
 }
 

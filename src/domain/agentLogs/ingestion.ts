@@ -1,5 +1,7 @@
 import { createVisitAggregator, type AgentVisitRow } from './aggregate.js';
+import type { CompiledRanges } from '../crawlers/verify.js';
 import { createVisitClassifier, type ClassificationContext } from './classify.js';
+import type { IngestionSettings } from './events.js';
 import { lineParser } from './parsers.js';
 import type { LogFormat } from './records.js';
 
@@ -39,3 +41,10 @@ export function createLogIngestion(format: LogFormat, context: ClassificationCon
     result: () => ({ ...counts, rows: aggregator.rows() }),
   };
 }
+
+/** What classifies a log's lines under recorded settings, with the crawler ranges they name compiled. */
+export const classificationContext = (settings: IngestionSettings, ranges: CompiledRanges): ClassificationContext => ({
+  hosts: { domains: settings.domains, wildcardRoot: settings.wildcardRoot },
+  defaultHost: settings.defaultHost,
+  ranges,
+});

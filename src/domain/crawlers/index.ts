@@ -15,6 +15,7 @@ export {
   type BlockingPurpose,
   type CrawlerEntry,
 } from './catalog.js';
+export { CRAWLER_RANGES_STREAM, rangeTableAfter, type CrawlerRangesEvent, type CrawlerRangesReplaced } from './events.js';
 export { matchAgent } from './matchAgent.js';
 export {
   RANGE_SNAPSHOT_DATE,
@@ -22,6 +23,7 @@ export {
   mergeRangeOverrides,
   overrideCounts,
   parseRangeOverrides,
+  rangeOverridesSchema,
   type AgentRanges,
   type RangeOverrides,
   type RangeTable,

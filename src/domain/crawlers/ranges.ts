@@ -65,28 +65,30 @@ export const SNAPSHOT_RANGES: RangeTable = snapshot.table;
 /** A replacement file's content once validated: catalog agent name to its CIDRs. */
 export type RangeOverrides = ReadonlyMap<string, readonly string[]>;
 
-const overridesSchema = z.record(z.string(), z.array(cidrSchema));
-
 /**
- * Validates the JSON of a ranges file (`{"<agent name>": ["<CIDR>", ...]}`): every name must be a catalogued
- * agent (compared case-insensitively, kept in the catalog's spelling) and every entry an IPv4 or IPv6 CIDR.
- * Throws a ValidationError whose issues name each bad agent or entry; nothing is applied then.
+ * The JSON of a ranges file (`{"<agent name>": ["<CIDR>", ...]}`): every name must be a catalogued agent
+ * (compared case-insensitively; the output keeps the catalog's spelling) and every entry an IPv4 or IPv6 CIDR.
+ * Each issue names the bad agent (`NotABot`) or entry (`GPTBot.0`).
  */
+export const rangeOverridesSchema = z
+  .record(z.string(), z.array(cidrSchema))
+  .superRefine((ranges, context) => {
+    for (const name of Object.keys(ranges)) {
+      if (findCrawler(name) === null) context.addIssue({ code: 'custom', path: [name], message: `"${name}" is not an agent of the crawler catalog` });
+    }
+  })
+  .transform((ranges): Record<string, string[]> =>
+    Object.fromEntries(Object.entries(ranges).map(([name, cidrs]) => [findCrawler(name)?.name ?? name, cidrs])),
+  );
+
+/** Validates a ranges file's JSON with `rangeOverridesSchema`; throws a ValidationError naming each culprit. */
 export function parseRangeOverrides(json: unknown): RangeOverrides {
-  const parsed = overridesSchema.safeParse(json);
+  const parsed = rangeOverridesSchema.safeParse(json);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message, code: issue.code }));
     throw new ValidationError(`invalid ranges file: ${describe(issues[0])}`, issues, 'command');
   }
-  const overrides = new Map<string, readonly string[]>();
-  const issues: ValidationIssue[] = [];
-  for (const [name, cidrs] of Object.entries(parsed.data)) {
-    const crawler = findCrawler(name);
-    if (crawler === null) issues.push({ path: name, message: `"${name}" is not an agent of the crawler catalog`, code: 'custom' });
-    else overrides.set(crawler.name, cidrs);
-  }
-  if (issues.length > 0) throw new ValidationError(`invalid ranges file: ${describe(issues[0])}`, issues, 'command');
-  return overrides;
+  return new Map(Object.entries(parsed.data));
 }
 
 const describe = (issue: ValidationIssue | undefined): string =>

@@ -1,7 +1,8 @@
 /**
  * Streams an access log as lines: from a file path or any Readable, gunzipped when its first bytes are the gzip
  * magic number, with memory bounded whatever the size (a chunk and one partial line at a time). The SHA-256 of
- * the raw bytes (before gunzip) is computed on the way, so a retried upload can be recognised.
+ * the content (after gunzip) is computed on the way, so a retried upload is recognised whether it travelled
+ * compressed or not.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -23,7 +24,9 @@ export interface LogReadProgress {
 }
 
 export interface LogReadSummary {
+  /** SHA-256 of the content, after gunzip, hex. */
   sha256: string;
+  /** Raw (possibly compressed) bytes read. */
   bytes: number;
   lines: number;
 }
@@ -38,17 +41,11 @@ export interface LogLines extends AsyncIterable<string[]> {
   summary(): LogReadSummary;
 }
 
-interface RawTap {
-  hash: ReturnType<typeof createHash>;
-  bytes: number;
-}
-
-/** Hashes, counts and reports the raw bytes as the consumer pulls them: backpressure is the consumer's. */
-async function* tapped(source: AsyncIterable<Buffer>, tap: RawTap, progress: (bytes: number) => void): AsyncGenerator<Buffer> {
+/** Counts and reports the raw bytes as the consumer pulls them: backpressure is the consumer's. */
+async function* counted(source: AsyncIterable<Buffer>, read: { bytes: number }, progress: (bytes: number) => void): AsyncGenerator<Buffer> {
   for await (const chunk of source) {
-    tap.hash.update(chunk);
-    tap.bytes += chunk.length;
-    progress(tap.bytes);
+    read.bytes += chunk.length;
+    progress(read.bytes);
     yield chunk;
   }
 }
@@ -117,7 +114,8 @@ async function totalBytesOf(source: string | Readable): Promise<number | null> {
 
 /** Opens a log (a file path or a Readable of its raw bytes) for streaming line batches. */
 export function openLogLines(source: string | Readable, options: LogLineOptions = {}): LogLines {
-  const tap: RawTap = { hash: createHash('sha256'), bytes: 0 };
+  const read = { bytes: 0 };
+  const hash = createHash('sha256');
   let summary: LogReadSummary | null = null;
   async function* batches(): AsyncGenerator<string[]> {
     const totalBytes = await totalBytesOf(source);
@@ -125,7 +123,8 @@ export function openLogLines(source: string | Readable, options: LogLineOptions 
     const progress = (bytesRead: number): void => options.onProgress?.({ bytesRead, totalBytes });
     const splitter = new LineSplitter();
     let lines = 0;
-    for await (const chunk of decompressed(tapped(raw, tap, progress))) {
+    for await (const chunk of decompressed(counted(raw, read, progress))) {
+      hash.update(chunk);
       const batch = splitter.push(chunk);
       lines += batch.length;
       if (batch.length > 0) yield batch;
@@ -133,7 +132,7 @@ export function openLogLines(source: string | Readable, options: LogLineOptions 
     const last = splitter.end();
     lines += last.length;
     if (last.length > 0) yield last;
-    summary = { sha256: tap.hash.digest('hex'), bytes: tap.bytes, lines };
+    summary = { sha256: hash.digest('hex'), bytes: read.bytes, lines };
   }
   return {
     [Symbol.asyncIterator]: () => batches(),
