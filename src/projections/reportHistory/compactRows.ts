@@ -7,17 +7,27 @@ import {
 } from '../../domain/analysis/index.js';
 
 /**
- * The stored form of the analysis module's totals. Day documents keep numbers in rows rather than named
- * objects because a 90-day window reads 90 of them per prompt; this module is the only place that knows which
- * column holds what, so everything else reads and writes rows through `encode…` and `decode…`.
+ * The stored form of the analysis module's totals. History documents keep numbers in rows rather than named
+ * objects because a 90-day window reads 90 of them per prompt; this module and `compactUrlRows.ts` are the
+ * only places that know which column holds what, so everything else reads and writes rows through
+ * `encode…` and `decode…`.
  */
 
 /** Columns of a brand row, in stored order: counts of `BrandTotals`. */
-const BRAND_COLUMNS = ['mentionedRuns', 'mentions', 'positionSum', 'positive', 'neutral', 'negative'] as const;
+const BRAND_COLUMNS = [
+  'mentionedRuns',
+  'mentions',
+  'positionSum',
+  'positive',
+  'neutral',
+  'negative',
+  'domainCitations',
+  'domainCitedRuns',
+] as const;
 type BrandColumn = (typeof BRAND_COLUMNS)[number];
 
 /** One brand's counts, in the order of BRAND_COLUMNS. */
-export type BrandRow = [number, number, number, number, number, number];
+export type BrandRow = number[];
 
 export interface CompactTotals {
   runs: number;
@@ -32,9 +42,11 @@ const brandCounts = (brand: BrandTotals): Record<BrandColumn, number> => ({
   mentions: brand.mentions,
   positionSum: brand.positionSum,
   ...brand.sentences,
+  domainCitations: brand.domainCitations,
+  domainCitedRuns: brand.domainCitedRuns,
 });
 
-const encodeBrand = (brand: BrandTotals): BrandRow => BRAND_COLUMNS.map((column) => brandCounts(brand)[column]) as BrandRow;
+const encodeBrand = (brand: BrandTotals): BrandRow => BRAND_COLUMNS.map((column) => brandCounts(brand)[column]);
 
 function decodeBrand(row: BrandRow | undefined, { brand, isMainBrand }: TrackedBrand): BrandTotals {
   const value = (column: BrandColumn): number => row?.[BRAND_COLUMNS.indexOf(column)] ?? 0;
@@ -45,6 +57,8 @@ function decodeBrand(row: BrandRow | undefined, { brand, isMainBrand }: TrackedB
     mentions: value('mentions'),
     positionSum: value('positionSum'),
     sentences: { positive: value('positive'), neutral: value('neutral'), negative: value('negative') },
+    domainCitations: value('domainCitations'),
+    domainCitedRuns: value('domainCitedRuns'),
   };
 }
 
@@ -67,7 +81,7 @@ export function decodeTotals(totals: CompactTotals, brands: readonly TrackedBran
 
 export const emptyCompactTotals = (brandCount: number): CompactTotals => ({
   runs: 0,
-  brands: Array.from({ length: brandCount }, (): BrandRow => [0, 0, 0, 0, 0, 0]),
+  brands: Array.from({ length: brandCount }, (): BrandRow => BRAND_COLUMNS.map(() => 0)),
   categories: {},
 });
 
@@ -75,7 +89,7 @@ export const emptyCompactTotals = (brandCount: number): CompactTotals => ({
 export function addCompactTotals(into: CompactTotals, addition: CompactTotals): CompactTotals {
   const brands = into.brands.map((row, index): BrandRow => {
     const other = addition.brands[index];
-    return other ? (row.map((value, column) => value + (other[column] ?? 0)) as BrandRow) : row;
+    return other ? row.map((value, column) => value + (other[column] ?? 0)) : row;
   });
   const categories = { ...into.categories };
   for (const [category, count] of Object.entries(addition.categories) as [DomainCategory, number][]) {
@@ -84,40 +98,38 @@ export function addCompactTotals(into: CompactTotals, addition: CompactTotals): 
   return { runs: into.runs + addition.runs, brands, categories };
 }
 
-/** What a day knows of one cited URL. */
-export interface CitedUrlTotals {
-  /** Normalized (contract.md section 4). */
-  url: string;
-  domain: string;
-  citations: number;
-  citingRuns: number;
-  /** Citing runs that mention the main brand. */
-  brandMentionedRuns: number;
+/** An untracked name the answers put forward (a competitor suggestion), over some runs. */
+export interface NameTotals {
+  name: string;
+  /** Runs naming it. */
+  runs: number;
+  mentions: number;
+  /** A cited domain written right after the name, or '' when none was. */
+  linkedDomain: string;
 }
 
-/** Columns of a cited-URL row, in stored order. */
-const CITED_URL_COLUMNS = ['url', 'domain', 'citations', 'citingRuns', 'brandMentionedRuns'] as const;
-export type CitedUrlRow = [string, string, number, number, number];
+/** Columns of a name row, in stored order. */
+const NAME_COLUMNS = ['name', 'runs', 'mentions', 'linkedDomain'] as const;
+export type NameRow = [string, number, number, string];
 
-export const encodeCitedUrl = (cited: CitedUrlTotals): CitedUrlRow => CITED_URL_COLUMNS.map((column) => cited[column]) as CitedUrlRow;
+export const encodeName = (totals: NameTotals): NameRow => NAME_COLUMNS.map((column) => totals[column]) as NameRow;
 
-export function decodeCitedUrl(row: CitedUrlRow): CitedUrlTotals {
-  const [url, domain, citations, citingRuns, brandMentionedRuns] = row;
-  return { url, domain, citations, citingRuns, brandMentionedRuns };
+export function decodeName(row: NameRow): NameTotals {
+  const [name, runs, mentions, linkedDomain] = row;
+  return { name, runs, mentions, linkedDomain };
 }
 
-/** Merges cited-URL rows by URL, adding their counts. */
-export function addCitedUrls(into: readonly CitedUrlRow[], additions: readonly CitedUrlRow[]): CitedUrlRow[] {
-  const merged = new Map(into.map(decodeCitedUrl).map((cited) => [cited.url, cited]));
-  for (const row of additions) {
-    const addition = decodeCitedUrl(row);
-    const existing = merged.get(addition.url);
-    if (!existing) merged.set(addition.url, addition);
+/** Merges name rows by name, adding their counts; of two linked domains the smaller is kept, whatever the order. */
+export function addNames(into: readonly NameRow[], additions: readonly NameRow[]): NameRow[] {
+  const merged = new Map(into.map(decodeName).map((totals) => [totals.name, totals]));
+  for (const addition of additions.map(decodeName)) {
+    const existing = merged.get(addition.name);
+    if (!existing) merged.set(addition.name, addition);
     else {
-      existing.citations += addition.citations;
-      existing.citingRuns += addition.citingRuns;
-      existing.brandMentionedRuns += addition.brandMentionedRuns;
+      existing.runs += addition.runs;
+      existing.mentions += addition.mentions;
+      existing.linkedDomain = [existing.linkedDomain, addition.linkedDomain].filter(Boolean).sort()[0] ?? '';
     }
   }
-  return [...merged.values()].map(encodeCitedUrl);
+  return [...merged.values()].map(encodeName);
 }
