@@ -134,7 +134,7 @@ export const listAiResponsesOperation = defineOperation({
   handler: ({ reportId, promptId, ...query }, { principal, services }) => listAiResponses(services, principal, reportId, promptId, query),
 });
 
-const citedUrlField = z
+export const citedUrlField = z
   .string()
   .min(1)
   .transform((url, context) => {
