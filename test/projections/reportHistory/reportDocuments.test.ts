@@ -1,0 +1,82 @@
+import { describe, expect, test } from '@jest/globals';
+import { compileDetection } from '../../../src/domain/analysis/index.js';
+import type { DetectionSettings } from '../../../src/domain/brandReport/events.js';
+import type { RunCompleted } from '../../../src/domain/run/events.js';
+import { addCompactTotals, decodeName, emptyCompactTotals } from '../../../src/projections/reportHistory/compactRows.js';
+import { decodeReportUrl, unpackPrompts } from '../../../src/projections/reportHistory/compactUrlRows.js';
+import { addRunsToHistory, type HistoryBatch } from '../../../src/projections/reportHistory/historyBatch.js';
+import { citationsDocument } from '../../../src/projections/reportHistory/reportDocuments.js';
+
+const identity = (brand: string, brandDomain: string) => ({
+  brand, brandVariations: [], brandDomain, brandDomainVariations: [], brandDomainWildcard: false, brandRegex: null,
+});
+const settings: DetectionSettings = { ...identity('Acme', 'acme.com'), competitors: [identity('Globex', 'globex.com')] };
+const detection = compileDetection(settings);
+const version = { reportId: 'br_1', version: 2, promptIds: ['pr_a', 'pr_b'] };
+
+function run(runId: string, promptId: string, engine: string, content: string, links: [string, string][]): RunCompleted['data'] {
+  return {
+    runId, promptId, workspaceId: 'ws_1', country: 'us', engine: engine as RunCompleted['data']['engine'], runDate: `2026-11-01T0${runId.slice(1)}:00:00.000Z`,
+    source: 'import', model: null, content, citations: links.map(([link, title], index) => ({ title, link, rank: index + 1 })),
+    webSearchQuery: [], ads: [], shopping: [], overviewAvailable: true,
+  };
+}
+
+const RUNS = [
+  run('r1', 'pr_a', 'chatgpt', 'Acme is great. Try **Copper** too.', [['https://g2.com/crm', 'G2'], ['https://acme.com/', 'Acme']]),
+  run('r2', 'pr_a', 'claude', 'Globex is fine.', [['https://g2.com/crm', 'G2 reviews'], ['https://g2.com/crm#top', 'G2 again']]),
+  run('r3', 'pr_b', 'chatgpt', 'Acme and Globex. **Copper** and **Close** too.', [['https://g2.com/crm', 'G2']]),
+];
+
+function historyOf(runs: readonly RunCompleted['data'][]): HistoryBatch {
+  const batch: HistoryBatch = { days: new Map(), reportDays: new Map(), storedCitations: new Map(), citations: new Map() };
+  addRunsToHistory(batch, version, runs, detection);
+  return batch;
+}
+
+describe('report-level aggregates', () => {
+  const batch = historyOf(RUNS);
+  const [reportDay] = [...batch.reportDays.values()];
+  const [citations] = [...batch.citations.values()].map(citationsDocument);
+
+  test('a report day holds exactly the sums of its prompt days, over all engines and per engine', () => {
+    const promptDays = [...batch.days.values()];
+    expect(promptDays).toHaveLength(2);
+    expect(reportDay?.all).toEqual(promptDays.reduce((sum, { all }) => addCompactTotals(sum, all), emptyCompactTotals(2)));
+    const perEngine = (engine: string) =>
+      promptDays.flatMap(({ engines }) => engines.filter((section) => section.engine === engine)).reduce((sum, { totals }) => addCompactTotals(sum, totals), emptyCompactTotals(2));
+    for (const { engine, totals } of reportDay?.engines ?? []) expect(totals).toEqual(perEngine(engine));
+  });
+
+  test('names are counted per run, with their mentions, per engine', () => {
+    const chatgpt = reportDay?.engines.find(({ engine }) => engine === 'chatgpt');
+    expect(chatgpt?.names.map(decodeName)).toEqual([
+      { name: 'Copper', runs: 2, mentions: 2, linkedDomain: '' },
+      { name: 'Close', runs: 1, mentions: 1, linkedDomain: '' },
+    ]);
+  });
+
+  test('a cited URL row counts citations per engine and, per prompt, the citing runs, their engines and brand mentions', () => {
+    const g2 = citations?.urls.map(decodeReportUrl).find(({ url }) => url === 'https://g2.com/crm');
+    expect(g2).toMatchObject({
+      citations: 4,
+      citingRuns: 3,
+      brandMentionedRuns: 2,
+      competitorMentionedRuns: [2],
+      citationsByEngine: { chatgpt: 2, claude: 2 },
+      title: 'G2',
+      titleDate: '2026-11-01T03:00:00.000Z',
+    });
+    expect(unpackPrompts(g2?.prompts ?? '')).toEqual([
+      { promptIndex: 0, engineMask: 0b1000001, citingRuns: 2, brandMentionedRuns: 1 },
+      { promptIndex: 1, engineMask: 0b0000001, citingRuns: 1, brandMentionedRuns: 1 },
+    ]);
+  });
+
+  test('do not depend on the order runs arrive in', () => {
+    const reversed = historyOf([...RUNS].reverse());
+    expect([...reversed.reportDays.values()][0]?.all).toEqual(reportDay?.all);
+    const rows = (documents: HistoryBatch) => [...documents.citations.values()].map(citationsDocument)[0]?.urls.map(decodeReportUrl).sort((left, right) => (left.url < right.url ? -1 : 1));
+    expect(rows(reversed)).toEqual(rows(batch));
+  });
+});
