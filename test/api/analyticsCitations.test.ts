@@ -102,6 +102,26 @@ describe('GET /v1/reports/brand/{reportId}/citations', () => {
     expect((await citations(allEngines)).body).toEqual((await citations()).body);
   });
 
+  test.each([
+    ['three whole weeks', 'startDate=2026-10-26&endDate=2026-11-15&country=us'],
+    ['a whole week with days before and after it', 'startDate=2026-10-31&endDate=2026-11-10&country=us'],
+    ['days inside one week', 'startDate=2026-11-03&endDate=2026-11-12&country=us'],
+  ])('over %s, the weekly aggregates give what the prompt days give', async (_name, window) => {
+    const get = (query: string) => api.call('GET', `/v1/reports/brand/${known.reportId}/citations?${window}${query}`, { key: known.team.readKey });
+    const allEngines = ENGINES.map((engine) => `&engines=${engine}`).join('');
+    const fromAggregates = await get('');
+    expect(fromAggregates.status).toBe(200);
+    expect(fromAggregates.body).toEqual((await get(allEngines)).body);
+  });
+
+  test('a window of whole weeks counts every citation once', async () => {
+    const { body } = await api.call<{ items: CitedUrl[] }>(
+      'GET', `/v1/reports/brand/${known.reportId}/citations?startDate=2026-10-26&endDate=2026-11-15&country=us&limit=100`, { key: known.team.readKey });
+    const acme = body.items.find(({ url }) => url === 'https://acme.com/pricing');
+    expect(acme).toMatchObject({ citations: 3, title: 'Acme pricing 2026', brandMentioned: 3, prompts: [{ id: known.bestCrm, brandMentioned: 3, engines: ['chatgpt'] }] });
+    expect(body.items.reduce((sum, { citations: count }) => sum + (count as number), 0)).toBe(13);
+  });
+
   test('an engine filter counts only that engine’s runs in the prompts of a URL', async () => {
     const { body } = await citations('&engines=perplexity&domains=g2.com');
     expect(body.items).toEqual([expect.objectContaining({ citations: 1, prompts: [{ id: known.cheapestCrm, brandMentioned: 0, engines: ['perplexity'] }] })]);

@@ -4,7 +4,7 @@ import { ENGINES } from '../../domain/shared/engines.js';
 import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { analyticsScope, type AnalyticsQuery } from './analyticsScope.js';
-import { dailyCitations } from './citationTallies.js';
+import { citationCounts } from './citationTallies.js';
 
 export const citationHistorySchema = z
   .object({
@@ -34,7 +34,7 @@ export async function getBrandReportCitationHistory(
   const scope = await analyticsScope(services, principal, reportId, query);
   const previousStart = addDays(query.startDate, -dayCount(query.startDate, query.endDate));
   const span = { ...scope.window, startDate: previousStart };
-  const daily = scope.prompts.length === 0 ? [] : await dailyCitations(services, scope, span, query.url);
+  const daily = scope.prompts.length === 0 ? [] : await citationCounts(services, scope, span, { daily: true, onlyUrl: query.url });
   const engines = ENGINES.filter((engine) => !scope.engines || scope.engines.has(engine));
   const byDay = new Map<string, Map<string, number>>();
   for (const { day, byEngine } of daily) {

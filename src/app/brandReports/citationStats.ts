@@ -3,7 +3,7 @@ import { DOMAIN_CATEGORIES, domainCategory, domainOwner } from '../../domain/ana
 import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { analyticsScope, type AnalyticsQuery } from './analyticsScope.js';
-import { dailyCitations } from './citationTallies.js';
+import { citationCounts } from './citationTallies.js';
 
 const TOP_DOMAINS = 20;
 const TOP_URLS = 20;
@@ -46,7 +46,7 @@ export async function getBrandReportCitationStats(services: Services, principal:
   const { detection } = scope;
   const byUrl = new Map<string, number>();
   const domainOfUrl = new Map<string, string>();
-  for (const { url, domain, byEngine } of scope.prompts.length === 0 ? [] : await dailyCitations(services, scope, scope.window)) {
+  for (const { url, domain, byEngine } of scope.prompts.length === 0 ? [] : await citationCounts(services, scope, scope.window, { daily: false })) {
     add(byUrl, url, [...byEngine.values()].reduce((sum, count) => sum + count, 0));
     domainOfUrl.set(url, domain);
   }

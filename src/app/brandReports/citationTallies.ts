@@ -1,18 +1,18 @@
 import {
   addCitedUrlTotals,
-  addUrlPrompts,
+  addPackedPrompts,
   decodeCitedUrl,
   decodeReportUrl,
   enginesOfMask,
-  unpackPrompts,
+  sumReportUrls,
   type CitedUrlTotals,
-  type PackedPrompts,
+  type ReportUrlSum,
   type UrlPromptTotals,
 } from '../../projections/reportHistory/compactUrlRows.js';
 import type { Services } from '../shared/services.js';
 import type { Window } from '../shared/window.js';
 import type { AnalyticsScope } from './analyticsScope.js';
-import { reportCitationDays, scopePromptDays } from './daySlices.js';
+import { reportCitationDays, reportCitationSpans, scopePromptDays } from './daySlices.js';
 
 /** A prompt whose runs cited a URL (contract.md section 4, cited-URL prompt entry), with its citing runs. */
 export interface UrlPromptEntry {
@@ -30,12 +30,12 @@ export interface UrlTally extends CitedUrlTotals {
 const byCitingRuns = (left: UrlPromptEntry, right: UrlPromptEntry): number =>
   right.citingRuns - left.citingRuns || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0);
 
-function fromReportRows(promptIds: readonly string[]) {
-  return (totals: CitedUrlTotals, packed: PackedPrompts[]): UrlTally => ({
+function fromReportSum(promptIds: readonly string[]) {
+  return ({ packedPrompts, ...totals }: ReportUrlSum): UrlTally => ({
     ...totals,
     prompts() {
       const merged = new Map<number, UrlPromptTotals>();
-      for (const prompts of packed) addUrlPrompts(merged, unpackPrompts(prompts));
+      for (const prompts of packedPrompts) addPackedPrompts(merged, prompts);
       return [...merged.values()]
         .map(({ promptIndex, engineMask, citingRuns, brandMentionedRuns }) => ({
           id: promptIds[promptIndex] ?? '',
@@ -50,19 +50,10 @@ function fromReportRows(promptIds: readonly string[]) {
 
 /** From the report-level aggregates: every prompt of the country, every engine. */
 async function reportTallies(services: Services, scope: AnalyticsScope): Promise<Map<string, UrlTally>> {
-  const merged = new Map<string, { totals: CitedUrlTotals; packed: PackedPrompts[] }>();
-  for (const { urls } of await reportCitationDays(services, scope)) {
-    for (const row of urls) {
-      const { citationsByEngine: _byEngine, prompts, ...totals } = decodeReportUrl(row);
-      const existing = merged.get(totals.url);
-      if (existing) {
-        addCitedUrlTotals(existing.totals, totals);
-        existing.packed.push(prompts);
-      } else merged.set(totals.url, { totals, packed: [prompts] });
-    }
-  }
-  const tally = fromReportRows(scope.version.promptIds);
-  return new Map([...merged].map(([url, { totals, packed }]) => [url, tally(totals, packed)]));
+  const sums = new Map<string, ReportUrlSum>();
+  for (const { urls } of await reportCitationSpans(services, scope)) sumReportUrls(sums, urls);
+  const tally = fromReportSum(scope.version.promptIds);
+  return new Map([...sums].map(([url, sum]) => [url, tally(sum)]));
 }
 
 interface PromptTally {
@@ -111,7 +102,7 @@ export async function urlTallies(services: Services, scope: AnalyticsScope): Pro
   return scope.narrowed || scope.engines ? promptDayTallies(services, scope) : reportTallies(services, scope);
 }
 
-/** One URL's citations on one day, per engine, after the scope's filters. */
+/** One URL's citations on one day (or in the span starting that day), per engine, after the scope's filters. */
 export interface DailyUrlCitations {
   day: string;
   url: string;
@@ -120,29 +111,36 @@ export interface DailyUrlCitations {
 }
 
 /**
- * Citation counts per day, URL and engine: what citation stats and histories need. The report-level
- * aggregates keep citations per engine, so only a tag filter needs the prompt days.
+ * Citation counts per URL and engine, per day (`daily`, what histories need) or per stored span (any
+ * window total). The report-level aggregates keep citations per engine, so only a tag filter needs the
+ * prompt days.
  */
-export async function dailyCitations(services: Services, scope: AnalyticsScope, window: Window, onlyUrl?: string): Promise<DailyUrlCitations[]> {
+export async function citationCounts(
+  services: Services,
+  scope: AnalyticsScope,
+  window: Window,
+  { daily, onlyUrl }: { daily: boolean; onlyUrl?: string },
+): Promise<DailyUrlCitations[]> {
   const wanted = (engine: string) => !scope.engines || scope.engines.has(engine);
-  const daily: DailyUrlCitations[] = [];
+  const counts: DailyUrlCitations[] = [];
   if (!scope.narrowed) {
-    for (const { day, urls } of await reportCitationDays(services, scope, window)) {
+    const documents = daily ? await reportCitationDays(services, scope, window) : await reportCitationSpans(services, scope, window);
+    for (const { day, urls } of documents) {
       for (const row of urls) {
         const { url, domain, citationsByEngine } = decodeReportUrl(row);
         if (onlyUrl !== undefined && url !== onlyUrl) continue;
         const byEngine = new Map(Object.entries(citationsByEngine).filter(([engine]) => wanted(engine)));
-        if (byEngine.size > 0) daily.push({ day, url, domain, byEngine });
+        if (byEngine.size > 0) counts.push({ day, url, domain, byEngine });
       }
     }
-    return daily;
+    return counts;
   }
   for (const { day, engines } of await scopePromptDays(services, scope, window)) {
     for (const { engine, citedUrls } of engines.filter(({ engine: candidate }) => wanted(candidate))) {
       for (const { url, domain, citations } of citedUrls.map(decodeCitedUrl)) {
-        if (onlyUrl === undefined || url === onlyUrl) daily.push({ day, url, domain, byEngine: new Map([[engine, citations]]) });
+        if (onlyUrl === undefined || url === onlyUrl) counts.push({ day, url, domain, byEngine: new Map([[engine, citations]]) });
       }
     }
   }
-  return daily;
+  return counts;
 }

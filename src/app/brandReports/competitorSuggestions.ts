@@ -41,9 +41,9 @@ export async function suggestCompetitors(services: Services, principal: Principa
   const today = utcDay(services.context.now());
   const filter = { reportId, version: version.version, day: { $gte: addDays(today, 1 - SUGGESTION_DAYS), $lte: today } };
   const days = await (await services.readModels.collection<ReportDayDoc>(reportHistoryProjection, REPORT_HISTORY.reportDays)).find(filter);
-  const citations = await (await services.readModels.collection<ReportCitationsDoc>(reportHistoryProjection, REPORT_HISTORY.reportCitations)).find(filter);
+  const citations = await (await services.readModels.collection<ReportCitationsDoc>(reportHistoryProjection, REPORT_HISTORY.reportCitations)).find({ ...filter, span: 'day' });
   const citedDomains = domainsByCitations(citations);
-  const names = suggestedNames(days.flatMap(({ engines }) => engines.flatMap(({ names: rows }) => rows))).slice(0, limit);
+  const names = suggestedNames(days.flatMap(({ names: rows }) => rows)).slice(0, limit);
   return {
     items: names.map((name) => ({
       brand: name.name,

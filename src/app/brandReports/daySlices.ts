@@ -1,7 +1,8 @@
 import { addCompactTotals, addNames, emptyCompactTotals, type CompactTotals, type NameRow } from '../../projections/reportHistory/compactRows.js';
 import type { DayDoc } from '../../projections/reportHistory/dayDocument.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../../projections/reportHistory/projection.js';
-import type { ReportCitationsDoc, ReportDayDoc } from '../../projections/reportHistory/reportDocuments.js';
+import { weekStart, type ReportCitationsDoc, type ReportDayDoc } from '../../projections/reportHistory/reportDocuments.js';
+import { addDays } from '../../domain/shared/days.js';
 import type { Services } from '../shared/services.js';
 import type { Window } from '../shared/window.js';
 import type { AnalyticsScope } from './analyticsScope.js';
@@ -17,6 +18,10 @@ export interface EngineSlice {
 /** One day of a window after the scope's filters: what report-wide figures are computed from. */
 export interface DaySlice {
   day: string;
+  /** The day's totals over its selected engines. */
+  totals: CompactTotals;
+  /** The day's suggested names over its selected engines. */
+  names: NameRow[];
   engines: EngineSlice[];
 }
 
@@ -32,9 +37,26 @@ export async function reportDays(services: Services, scope: AnalyticsScope, wind
   return days.find(windowFilter(scope, window), { sort: { day: 1 } });
 }
 
+/** The report's cited URLs of each day of the window, in date order: what daily series read. */
 export async function reportCitationDays(services: Services, scope: AnalyticsScope, window: Window = scope.window): Promise<ReportCitationsDoc[]> {
-  const days = await services.readModels.collection<ReportCitationsDoc>(reportHistoryProjection, REPORT_HISTORY.reportCitations);
-  return days.find(windowFilter(scope, window), { sort: { day: 1 } });
+  const citations = await services.readModels.collection<ReportCitationsDoc>(reportHistoryProjection, REPORT_HISTORY.reportCitations);
+  return citations.find({ ...windowFilter(scope, window), span: 'day' }, { sort: { day: 1 } });
+}
+
+/**
+ * The report's cited URLs over the window in as few documents as cover it exactly: the weeks that lie
+ * wholly inside it and the days before and after them. What window totals read.
+ */
+export async function reportCitationSpans(services: Services, scope: AnalyticsScope, window: Window = scope.window): Promise<ReportCitationsDoc[]> {
+  const firstWeek = weekStart(window.startDate) === window.startDate ? window.startDate : addDays(weekStart(window.startDate), 7);
+  const lastWeek = addDays(weekStart(addDays(window.endDate, 1)), -7);
+  if (firstWeek > lastWeek) return reportCitationDays(services, scope, window);
+  const citations = await services.readModels.collection<ReportCitationsDoc>(reportHistoryProjection, REPORT_HISTORY.reportCitations);
+  const weeks = await citations.find({ ...windowFilter(scope, { ...window, startDate: firstWeek, endDate: lastWeek }), span: 'week' });
+  const before = firstWeek > window.startDate ? await reportCitationDays(services, scope, { ...window, endDate: addDays(firstWeek, -1) }) : [];
+  const afterStart = addDays(lastWeek, 7);
+  const after = afterStart <= window.endDate ? await reportCitationDays(services, scope, { ...window, startDate: afterStart }) : [];
+  return [...before, ...weeks, ...after];
 }
 
 /** The prompt days of the scope's prompts: the source when a tag filter narrows the report. */
@@ -65,12 +87,22 @@ function mergeSections(sections: readonly EngineSlice[], brandCount: number): En
  * from the prompt days of the tagged prompts when a tag narrows the report (the aggregates span every prompt).
  */
 export async function daySlices(services: Services, scope: AnalyticsScope, window: Window = scope.window): Promise<DaySlice[]> {
+  const brandCount = scope.detection.brands.length;
+  // Without an engine filter the stored all-engine totals and names are the sums of the sections already.
+  const slice = (day: string, all: Pick<EngineSlice, 'totals' | 'names'> | null, engines: EngineSlice[]): DaySlice => ({
+    day,
+    totals: all?.totals ?? engines.reduce((sum, { totals }) => addCompactTotals(sum, totals), emptyCompactTotals(brandCount)),
+    names: all?.names ?? engines.flatMap(({ names }) => names),
+    engines,
+  });
   if (!scope.narrowed) {
-    return (await reportDays(services, scope, window)).map(({ day, engines }) => ({ day, engines: selected(scope, engines) }));
+    return (await reportDays(services, scope, window)).map(({ day, all, names, engines }) =>
+      slice(day, scope.engines ? null : { totals: all, names }, selected(scope, engines)),
+    );
   }
   const byDay = new Map<string, EngineSlice[]>();
   for (const { day, engines } of await scopePromptDays(services, scope, window)) byDay.set(day, [...(byDay.get(day) ?? []), ...selected(scope, engines)]);
   return [...byDay]
     .sort(([left], [right]) => (left < right ? -1 : 1))
-    .map(([day, sections]) => ({ day, engines: mergeSections(sections, scope.detection.brands.length) }));
+    .map(([day, sections]) => slice(day, null, mergeSections(sections, brandCount)));
 }

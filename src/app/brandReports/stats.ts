@@ -1,6 +1,4 @@
 import {
-  combineRunTotals,
-  emptyRunTotals,
   finalizeRunTotals,
   rankBrands,
   wilsonInterval,
@@ -10,7 +8,7 @@ import {
   type WindowMetrics,
 } from '../../domain/analysis/index.js';
 import { ENGINES } from '../../domain/shared/engines.js';
-import { decodeTotals } from '../../projections/reportHistory/compactRows.js';
+import { addCompactTotals, decodeTotals, emptyCompactTotals, type CompactTotals } from '../../projections/reportHistory/compactRows.js';
 import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { analyticsScope, type AnalyticsQuery } from './analyticsScope.js';
@@ -34,8 +32,13 @@ function coverage(mentionedRuns: number, runs: number) {
   };
 }
 
-const sumTotals = (detection: CompiledDetection, totals: readonly RunTotals[]): RunTotals =>
-  combineRunTotals(emptyRunTotals(detection.brands), ...totals);
+/**
+ * The window's totals in the analysis module's terms. Stored totals of one version are summed column by
+ * column first (as the projection sums runs into them), so a 90-day window decodes one row set, not 630.
+ */
+function windowTotals(detection: CompiledDetection, stored: readonly CompactTotals[]): RunTotals {
+  return decodeTotals(stored.reduce((total, totals) => addCompactTotals(total, totals), emptyCompactTotals(detection.brands.length)), detection.brands);
+}
 
 interface DayFigures {
   date: string;
@@ -45,7 +48,7 @@ interface DayFigures {
 
 function dayFigures(slices: readonly DaySlice[], detection: CompiledDetection): DayFigures[] {
   return slices
-    .map(({ day, engines }) => ({ date: day, metrics: finalizeRunTotals(sumTotals(detection, engines.map(({ totals }) => decodeTotals(totals, detection.brands)))) }))
+    .map(({ day, totals }) => ({ date: day, metrics: finalizeRunTotals(windowTotals(detection, [totals])) }))
     .filter(({ metrics }) => metrics.runs > 0)
     .map(({ date, metrics }) => ({ date, metrics, ranks: new Map(rankBrands(metrics.brands).map(({ brand, rank }) => [brand, rank])) }));
 }
@@ -66,14 +69,14 @@ function histories(days: readonly DayFigures[]): Histories {
 /** Per engine with runs, in the API's engine order: the main brand's coverage on it. */
 function engineBreakdown(slices: readonly DaySlice[], detection: CompiledDetection): BrandReportStats['engines'] {
   return ENGINES.flatMap((engine) => {
-    const totals = sumTotals(detection, slices.flatMap(({ engines }) => engines.filter((section) => section.engine === engine).map(({ totals: compact }) => decodeTotals(compact, detection.brands))));
+    const totals = windowTotals(detection, slices.flatMap(({ engines }) => engines.filter((section) => section.engine === engine).map(({ totals: compact }) => compact)));
     const main = totals.brands[0];
     return totals.runs === 0 || !main ? [] : [{ engine, ...coverage(main.mentionedRuns, totals.runs) }];
   });
 }
 
 function detectedBrands(slices: readonly DaySlice[], window: WindowMetrics): BrandReportStats['detectedBrands'] {
-  const untracked = suggestedNames(slices.flatMap(({ engines }) => engines.flatMap(({ names }) => names)));
+  const untracked = suggestedNames(slices.flatMap(({ names }) => names));
   return [...window.brands.map(({ brand, mentions }) => ({ name: brand, mentions })), ...untracked.map(({ name, mentions }) => ({ name, mentions }))]
     .sort((left, right) => right.mentions - left.mentions || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0))
     .slice(0, MAX_DETECTED_BRANDS);
@@ -82,7 +85,7 @@ function detectedBrands(slices: readonly DaySlice[], window: WindowMetrics): Bra
 /** Every figure of /stats from the days of its window (contract.md sections 4 and 8). Pure. */
 export function statsOfSlices(slices: readonly DaySlice[], detection: CompiledDetection): Omit<BrandReportStats, 'id' | 'isRecalculating' | 'totalPrompts' | 'brand'> {
   const days = dayFigures(slices, detection);
-  const window = finalizeRunTotals(sumTotals(detection, slices.flatMap(({ engines }) => engines.map(({ totals }) => decodeTotals(totals, detection.brands)))));
+  const window = finalizeRunTotals(windowTotals(detection, slices.map(({ totals }) => totals)));
   const ranked = rankBrands(window.brands);
   const main = window.brands[0];
   const mainRanks = days.map(({ ranks }) => ranks.get(main?.brand ?? '') ?? 0);

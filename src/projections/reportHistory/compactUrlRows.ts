@@ -79,25 +79,50 @@ export function packPrompts(prompts: Iterable<UrlPromptTotals>): PackedPrompts {
   return [...prompts].map((prompt) => PROMPT_FIELDS.map((field) => prompt[field].toString(36)).join('.')).join(' ');
 }
 
-export function unpackPrompts(packed: PackedPrompts): UrlPromptTotals[] {
-  if (packed === '') return [];
-  return packed.split(' ').map((entry) => {
-    const [promptIndex = 0, engineMask = 0, citingRuns = 0, brandMentionedRuns = 0] = entry.split('.').map((field) => parseInt(field, 36));
-    return { promptIndex, engineMask, citingRuns, brandMentionedRuns };
-  });
+const CHAR_0 = 48;
+const CHAR_9 = 57;
+const CHAR_A = 97;
+const FIELD_SEPARATOR = 46; // '.'
+const ENTRY_SEPARATOR = 32; // ' '
+
+/**
+ * Reads packed prompts without splitting them into strings: a page of popular URLs over a quarter holds tens
+ * of thousands of entries, and this is what a citation list spends its time on.
+ */
+function forEachPackedPrompt(packed: PackedPrompts, visit: (fields: number[]) => void): void {
+  const fields = [0, 0, 0, 0];
+  let field = 0;
+  for (let at = 0; at <= packed.length; at++) {
+    const code = at === packed.length ? ENTRY_SEPARATOR : packed.charCodeAt(at);
+    if (code === FIELD_SEPARATOR) field += 1;
+    else if (code === ENTRY_SEPARATOR) {
+      if (at > 0) visit(fields);
+      fields.fill(0);
+      field = 0;
+    } else fields[field] = (fields[field] ?? 0) * 36 + (code <= CHAR_9 ? code - CHAR_0 : code - CHAR_A + 10);
+  }
+}
+
+function addUrlPrompt(into: Map<number, UrlPromptTotals>, promptIndex: number, engineMask: number, citingRuns: number, brandMentionedRuns: number): void {
+  const existing = into.get(promptIndex);
+  if (!existing) into.set(promptIndex, { promptIndex, engineMask, citingRuns, brandMentionedRuns });
+  else {
+    existing.engineMask |= engineMask;
+    existing.citingRuns += citingRuns;
+    existing.brandMentionedRuns += brandMentionedRuns;
+  }
 }
 
 /** Adds prompt entries by prompt, OR-ing their engines. */
 export function addUrlPrompts(into: Map<number, UrlPromptTotals>, additions: Iterable<UrlPromptTotals>): void {
-  for (const addition of additions) {
-    const existing = into.get(addition.promptIndex);
-    if (!existing) into.set(addition.promptIndex, { ...addition });
-    else {
-      existing.engineMask |= addition.engineMask;
-      existing.citingRuns += addition.citingRuns;
-      existing.brandMentionedRuns += addition.brandMentionedRuns;
-    }
-  }
+  for (const { promptIndex, engineMask, citingRuns, brandMentionedRuns } of additions) addUrlPrompt(into, promptIndex, engineMask, citingRuns, brandMentionedRuns);
+}
+
+/** Adds packed prompt entries by prompt, without decoding them into objects first. */
+export function addPackedPrompts(into: Map<number, UrlPromptTotals>, packed: PackedPrompts): void {
+  forEachPackedPrompt(packed, ([promptIndex = 0, engineMask = 0, citingRuns = 0, brandMentionedRuns = 0]) =>
+    addUrlPrompt(into, promptIndex, engineMask, citingRuns, brandMentionedRuns),
+  );
 }
 
 export const engineBit = (engine: string): number => 1 << ENGINES.indexOf(engine as EngineId);
@@ -119,4 +144,32 @@ export function decodeReportUrl(row: ReportUrlRow): ReportUrlTotals {
   const [url, domain, citations, citingRuns, brandMentionedRuns, competitorMentionedRuns, title, titleDate, citationsByEngine, prompts] = row;
   const cited = decodeCitedUrl([url, domain, citations, citingRuns, brandMentionedRuns, competitorMentionedRuns, title, titleDate]);
   return { ...cited, citationsByEngine: { ...citationsByEngine }, prompts };
+}
+
+/** One URL over many report-level rows: counts summed, its prompts still packed (decoded when asked for). */
+export interface ReportUrlSum extends CitedUrlTotals {
+  packedPrompts: PackedPrompts[];
+}
+
+/**
+ * Adds report-level rows into per-URL sums. A 90-day list reads thousands of rows; they are added column by
+ * column rather than decoded into objects first.
+ */
+export function sumReportUrls(into: Map<string, ReportUrlSum>, rows: readonly ReportUrlRow[]): void {
+  for (const [url, domain, citations, citingRuns, brandMentionedRuns, competitorMentionedRuns, title, titleDate, , prompts] of rows) {
+    const sum = into.get(url);
+    if (!sum) {
+      into.set(url, { url, domain, citations, citingRuns, brandMentionedRuns, competitorMentionedRuns: [...competitorMentionedRuns], title, titleDate, packedPrompts: [prompts] });
+      continue;
+    }
+    sum.citations += citations;
+    sum.citingRuns += citingRuns;
+    sum.brandMentionedRuns += brandMentionedRuns;
+    competitorMentionedRuns.forEach((runs, index) => (sum.competitorMentionedRuns[index] = (sum.competitorMentionedRuns[index] ?? 0) + runs));
+    if (titleDate > sum.titleDate || (titleDate === sum.titleDate && title > sum.title)) {
+      sum.title = title;
+      sum.titleDate = titleDate;
+    }
+    sum.packedPrompts.push(prompts);
+  }
 }

@@ -5,9 +5,12 @@ import { addRunToDay, dayDocId, type DayDoc } from './dayDocument.js';
 import {
   addRunToCitations,
   addRunToReportDay,
+  citationsDocId,
   citationsDocument,
   citationsDraft,
+  citationSpanStart,
   reportDayDocId,
+  type CitationSpan,
   type CitationsDraft,
   type ReportCitationsDoc,
   type ReportDayDoc,
@@ -21,6 +24,8 @@ export interface HistoryCollections {
   reportDays: Collection<ReportDayDoc>;
   reportCitations: Collection<ReportCitationsDoc>;
 }
+
+const CITATION_SPANS: readonly CitationSpan[] = ['day', 'week'];
 
 /** The logical names of the history collections, beside `versions`. */
 export const HISTORY_COLLECTIONS = { days: 'days', reportDays: 'reportDays', reportCitations: 'reportCitations' } as const;
@@ -58,24 +63,26 @@ async function loadByIds<T extends Doc>(collection: Collection<T>, ids: Iterable
 export async function loadHistoryBatch(collections: HistoryCollections, batches: readonly VersionRuns[]): Promise<HistoryBatch> {
   const dayIds: string[] = [];
   const reportIds: string[] = [];
+  const citationIds: string[] = [];
   for (const { version, runs } of batches) {
     for (const run of runs) {
       const day = runDay(run.runDate);
       dayIds.push(dayDocId(version.reportId, version.version, run.promptId, run.country, day));
       reportIds.push(reportDayDocId(version.reportId, version.version, run.country, day));
+      for (const span of CITATION_SPANS) citationIds.push(citationsDocId(version.reportId, version.version, run.country, span, citationSpanStart(span, day)));
     }
   }
   return {
     days: await loadByIds(collections.days, dayIds),
     reportDays: await loadByIds(collections.reportDays, reportIds),
-    storedCitations: await loadByIds(collections.reportCitations, reportIds),
+    storedCitations: await loadByIds(collections.reportCitations, citationIds),
     citations: new Map(),
   };
 }
 
 /**
  * Adds runs of one version to every history document they touch: each run is measured once (the domain's
- * analysis) and added to its prompt's day, its report day and its report day's cited URLs. Pure but for
+ * analysis) and added to its prompt's day, its report day and the cited URLs of its report day and week. Pure but for
  * `batch`. The live projection and the rebuilder both come through here.
  */
 export function addRunsToHistory(batch: HistoryBatch, version: HistoryVersion, runs: readonly RunCompleted['data'][], detection: CompiledDetection): void {
@@ -87,12 +94,15 @@ export function addRunsToHistory(batch: HistoryBatch, version: HistoryVersion, r
     batch.days.set(dayId, addRunToDay(batch.days.get(dayId) ?? null, version, contribution, brandCount));
     const reportId = reportDayDocId(version.reportId, version.version, run.country, contribution.day);
     batch.reportDays.set(reportId, addRunToReportDay(batch.reportDays.get(reportId) ?? null, version, contribution, brandCount));
-    let draft = batch.citations.get(reportId);
-    if (!draft) {
-      draft = citationsDraft(batch.storedCitations.get(reportId) ?? null, version, contribution);
-      batch.citations.set(reportId, draft);
+    for (const span of CITATION_SPANS) {
+      const citationsId = citationsDocId(version.reportId, version.version, run.country, span, citationSpanStart(span, contribution.day));
+      let draft = batch.citations.get(citationsId);
+      if (!draft) {
+        draft = citationsDraft(batch.storedCitations.get(citationsId) ?? null, version, contribution, span);
+        batch.citations.set(citationsId, draft);
+      }
+      addRunToCitations(draft, contribution, promptIndex.get(run.promptId) ?? -1);
     }
-    addRunToCitations(draft, contribution, promptIndex.get(run.promptId) ?? -1);
   }
 }
 

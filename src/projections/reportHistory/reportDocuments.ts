@@ -3,12 +3,12 @@ import type { Doc } from '../../ports/documentStore.js';
 import { addCompactTotals, addNames, emptyCompactTotals, type CompactTotals, type NameRow } from './compactRows.js';
 import {
   addCitedUrlTotals,
+  addPackedPrompts,
   addUrlPrompts,
   decodeReportUrl,
   encodeReportUrl,
   engineBit,
   packPrompts,
-  unpackPrompts,
   type CitedUrlTotals,
   type ReportUrlRow,
   type UrlPromptTotals,
@@ -35,21 +35,47 @@ export interface ReportDayDoc extends Doc {
   country: string;
   day: string;
   all: CompactTotals;
+  /** Suggested names over all engines: what an unfiltered window reads, 7 times fewer rows than the engines'. */
+  names: NameRow[];
   engines: ReportEngineDay[];
 }
 
-interface ReportDayKey {
+/**
+ * Cited URLs are kept per day and per week (Monday to Sunday, UTC): a popular URL is cited by most prompts
+ * every day, so a 90-day list reads its 12 or so whole weeks and the days at either end instead of 90 days.
+ */
+export type CitationSpan = 'day' | 'week';
+
+interface ReportSpanKey {
   _id: string;
   reportId: string;
   version: number;
   country: string;
+  span: CitationSpan;
+  /** The span's first day. */
   day: string;
 }
 
-/** The URLs a report's runs cited on one day, over all engines: what citation lists, stats and histories read. */
-export interface ReportCitationsDoc extends Doc, ReportDayKey {
+/** The URLs a report's runs cited in one day or week, over all engines: what citation lists, stats and histories read. */
+export interface ReportCitationsDoc extends Doc, ReportSpanKey {
   urls: ReportUrlRow[];
 }
+
+const DAY_MS = 86_400_000;
+/** 1970-01-05, the first Monday after the epoch: weeks are counted from it. */
+const FIRST_MONDAY = 4;
+
+/** The Monday that starts the week of `day`. */
+export function weekStart(day: string): string {
+  const dayNumber = Math.round(Date.parse(day) / DAY_MS);
+  const monday = dayNumber - ((((dayNumber - FIRST_MONDAY) % 7) + 7) % 7);
+  return new Date(monday * DAY_MS).toISOString().slice(0, 10);
+}
+
+export const citationSpanStart = (span: CitationSpan, day: string): string => (span === 'day' ? day : weekStart(day));
+
+export const citationsDocId = (reportId: string, version: number, country: string, span: CitationSpan, start: string): string =>
+  `${reportId}|${version}|${country}|${span}|${start}`;
 
 export const reportDayDocId = (reportId: string, version: number, country: string, day: string): string =>
   `${reportId}|${version}|${country}|${day}`;
@@ -67,6 +93,7 @@ export function addRunToReportDay(existing: ReportDayDoc | null, version: Versio
     country: run.country,
     day,
     all: emptyCompactTotals(brandCount),
+    names: [],
     engines: [],
   };
   const current = doc.engines.find(({ engine }) => engine === run.engine);
@@ -78,6 +105,7 @@ export function addRunToReportDay(existing: ReportDayDoc | null, version: Versio
   return {
     ...doc,
     all: addCompactTotals(doc.all, contribution.totals),
+    names: addNames(doc.names, contribution.names),
     engines: [...doc.engines.filter(({ engine }) => engine !== run.engine), updated],
   };
 }
@@ -93,18 +121,19 @@ interface UrlDraft {
  * once when saved, since a busy day has hundreds of URLs and every run touches a few of them.
  */
 export interface CitationsDraft {
-  document: ReportDayKey;
+  document: ReportSpanKey;
   urls: Map<string, UrlDraft>;
 }
 
-export function citationsDraft(existing: ReportCitationsDoc | null, version: VersionRef, contribution: RunContribution): CitationsDraft {
-  const { run, day } = contribution;
-  const document = { _id: runReportDocId(version, contribution), reportId: version.reportId, version: version.version, country: run.country, day };
+export function citationsDraft(existing: ReportCitationsDoc | null, version: VersionRef, contribution: RunContribution, span: CitationSpan): CitationsDraft {
+  const { run } = contribution;
+  const day = citationSpanStart(span, contribution.day);
+  const document = { _id: citationsDocId(version.reportId, version.version, run.country, span, day), reportId: version.reportId, version: version.version, country: run.country, span, day };
   const urls = new Map<string, UrlDraft>();
   for (const row of existing?.urls ?? []) {
     const { citationsByEngine, prompts, ...totals } = decodeReportUrl(row);
     const promptTotals = new Map<number, UrlPromptTotals>();
-    addUrlPrompts(promptTotals, unpackPrompts(prompts));
+    addPackedPrompts(promptTotals, prompts);
     urls.set(totals.url, { totals, citationsByEngine, prompts: promptTotals });
   }
   return { document, urls };

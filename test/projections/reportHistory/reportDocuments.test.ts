@@ -3,9 +3,9 @@ import { compileDetection } from '../../../src/domain/analysis/index.js';
 import type { DetectionSettings } from '../../../src/domain/brandReport/events.js';
 import type { RunCompleted } from '../../../src/domain/run/events.js';
 import { addCompactTotals, decodeName, emptyCompactTotals } from '../../../src/projections/reportHistory/compactRows.js';
-import { decodeReportUrl, unpackPrompts } from '../../../src/projections/reportHistory/compactUrlRows.js';
+import { addPackedPrompts, decodeReportUrl, packPrompts, type UrlPromptTotals } from '../../../src/projections/reportHistory/compactUrlRows.js';
 import { addRunsToHistory, type HistoryBatch } from '../../../src/projections/reportHistory/historyBatch.js';
-import { citationsDocument } from '../../../src/projections/reportHistory/reportDocuments.js';
+import { citationsDocument, weekStart } from '../../../src/projections/reportHistory/reportDocuments.js';
 
 const identity = (brand: string, brandDomain: string) => ({
   brand, brandVariations: [], brandDomain, brandDomainVariations: [], brandDomainWildcard: false, brandRegex: null,
@@ -28,6 +28,12 @@ const RUNS = [
   run('r3', 'pr_b', 'chatgpt', 'Acme and Globex. **Copper** and **Close** too.', [['https://g2.com/crm', 'G2']]),
 ];
 
+function unpacked(packed: string): UrlPromptTotals[] {
+  const prompts = new Map<number, UrlPromptTotals>();
+  addPackedPrompts(prompts, packed);
+  return [...prompts.values()];
+}
+
 function historyOf(runs: readonly RunCompleted['data'][]): HistoryBatch {
   const batch: HistoryBatch = { days: new Map(), reportDays: new Map(), storedCitations: new Map(), citations: new Map() };
   addRunsToHistory(batch, version, runs, detection);
@@ -37,7 +43,7 @@ function historyOf(runs: readonly RunCompleted['data'][]): HistoryBatch {
 describe('report-level aggregates', () => {
   const batch = historyOf(RUNS);
   const [reportDay] = [...batch.reportDays.values()];
-  const [citations] = [...batch.citations.values()].map(citationsDocument);
+  const [citations, weekCitations] = [...batch.citations.values()].map(citationsDocument);
 
   test('a report day holds exactly the sums of its prompt days, over all engines and per engine', () => {
     const promptDays = [...batch.days.values()];
@@ -48,12 +54,14 @@ describe('report-level aggregates', () => {
     for (const { engine, totals } of reportDay?.engines ?? []) expect(totals).toEqual(perEngine(engine));
   });
 
-  test('names are counted per run, with their mentions, per engine', () => {
+  test('names are counted per run, with their mentions, per engine and over all engines', () => {
     const chatgpt = reportDay?.engines.find(({ engine }) => engine === 'chatgpt');
-    expect(chatgpt?.names.map(decodeName)).toEqual([
+    const expected = [
       { name: 'Copper', runs: 2, mentions: 2, linkedDomain: '' },
       { name: 'Close', runs: 1, mentions: 1, linkedDomain: '' },
-    ]);
+    ];
+    expect(chatgpt?.names.map(decodeName)).toEqual(expected);
+    expect(reportDay?.names.map(decodeName)).toEqual(expected);
   });
 
   test('a cited URL row counts citations per engine and, per prompt, the citing runs, their engines and brand mentions', () => {
@@ -67,10 +75,11 @@ describe('report-level aggregates', () => {
       title: 'G2',
       titleDate: '2026-11-01T03:00:00.000Z',
     });
-    expect(unpackPrompts(g2?.prompts ?? '')).toEqual([
+    expect(unpacked(g2?.prompts ?? '')).toEqual([
       { promptIndex: 0, engineMask: 0b1000001, citingRuns: 2, brandMentionedRuns: 1 },
       { promptIndex: 1, engineMask: 0b0000001, citingRuns: 1, brandMentionedRuns: 1 },
     ]);
+    expect(weekCitations).toMatchObject({ span: 'week', day: '2026-10-26', urls: citations?.urls });
   });
 
   test('do not depend on the order runs arrive in', () => {
@@ -78,5 +87,41 @@ describe('report-level aggregates', () => {
     expect([...reversed.reportDays.values()][0]?.all).toEqual(reportDay?.all);
     const rows = (documents: HistoryBatch) => [...documents.citations.values()].map(citationsDocument)[0]?.urls.map(decodeReportUrl).sort((left, right) => (left.url < right.url ? -1 : 1));
     expect(rows(reversed)).toEqual(rows(batch));
+  });
+});
+
+describe('cited URLs per week', () => {
+  test.each([
+    ['2026-11-02', '2026-11-02'],
+    ['2026-11-08', '2026-11-02'],
+    ['2026-11-01', '2026-10-26'],
+    ['2024-03-01', '2024-02-26'],
+    ['1970-01-01', '1969-12-29'],
+  ])('the week of %s starts on Monday %s', (day, monday) => {
+    expect(weekStart(day)).toBe(monday);
+  });
+
+  test('a week document holds the same URLs as the days of the week it covers', () => {
+    const batch = historyOf([...RUNS, { ...run('r4', 'pr_b', 'gemini', 'Acme.', [['https://g2.com/crm', 'G2']]), runDate: '2026-11-05T04:00:00.000Z' }]);
+    const documents = [...batch.citations.values()].map(citationsDocument);
+    expect(documents.map(({ span, day }) => [span, day])).toEqual([['day', '2026-11-01'], ['week', '2026-10-26'], ['day', '2026-11-05'], ['week', '2026-11-02']]);
+    const citationsOf = (index: number) => documents[index]?.urls.map(decodeReportUrl).reduce((sum, { citations }) => sum + citations, 0);
+    expect(citationsOf(1)).toBe(citationsOf(0));
+    expect(citationsOf(3)).toBe(citationsOf(2));
+  });
+});
+
+describe('packed prompts', () => {
+  test('read back what was packed, large numbers included, and add up entries of the same prompt', () => {
+    const entries = [
+      { promptIndex: 0, engineMask: 0b1111111, citingRuns: 1_234_567, brandMentionedRuns: 0 },
+      { promptIndex: 999, engineMask: 1, citingRuns: 35, brandMentionedRuns: 36 },
+    ];
+    expect(unpacked(packPrompts(entries))).toEqual(entries);
+    expect(unpacked('')).toEqual([]);
+    const prompts = new Map<number, UrlPromptTotals>();
+    addPackedPrompts(prompts, packPrompts([entries[1]!]));
+    addPackedPrompts(prompts, packPrompts([{ promptIndex: 999, engineMask: 2, citingRuns: 1, brandMentionedRuns: 1 }]));
+    expect([...prompts.values()]).toEqual([{ promptIndex: 999, engineMask: 3, citingRuns: 36, brandMentionedRuns: 37 }]);
   });
 });
