@@ -38,7 +38,25 @@ const NOT_A_NAME_START = new Set(
 
 const LIST_ITEM = /^[ \t]*(?:[-*•+]|\d{1,2}[.)])[ \t]+(.+)$/gmu;
 const BOLD = /\*\*([^*\n]{2,60}?)\*\*|__([^_\n]{2,60}?)__/gu;
-const DOMAIN_TOKEN = /(?:https?:\/\/)?((?:[\p{L}\p{N}-]+\.)+\p{L}{2,})(?![\p{L}\p{N}-])/giu;
+/** A host name written in the text, tried only where a word starts (the lookbehind keeps the scan linear). */
+const DOMAIN_TOKEN = /(?<![\p{L}\p{N}./-])(?:https?:\/\/)?((?:[\p{L}\p{N}-]+\.)+\p{L}{2,})(?![\p{L}\p{N}-])/giu;
+/** Answers without a dot between letters name no domain: most of them, so most skip the scan. */
+const DOTTED_WORD = /[A-Za-z0-9\u00C0-\uFFFF]\.[A-Za-z\u00C0-\uFFFF]/;
+
+interface DomainToken {
+  domain: string;
+  start: number;
+  end: number;
+}
+
+function domainTokens(content: string): DomainToken[] {
+  if (!DOTTED_WORD.test(content)) return [];
+  return [...content.matchAll(DOMAIN_TOKEN)].map((match) => ({
+    domain: withoutWww((match[1] ?? '').toLowerCase()),
+    start: match.index,
+    end: match.index + match[0].length,
+  }));
+}
 /** Where a list item's leading name ends: a dash, a colon, a bracket, a comma or the end of a sentence. */
 const NAME_END = /\s[—–-]\s|:|\s\(|,|\.\s|\.$|\s\[/u;
 const WORD_CHARACTER = /[\p{L}\p{N}\p{M}]/u;
@@ -79,12 +97,11 @@ function boldNames(content: string): string[] {
 }
 
 /** "Copper (copper.com)", "Copper — https://www.copper.com": the capitalised words right before a cited domain. */
-function linkedNames(content: string, citedDomains: ReadonlySet<string>): { name: string; domain: string }[] {
+function linkedNames(content: string, tokens: readonly DomainToken[], citedDomains: ReadonlySet<string>): { name: string; domain: string }[] {
   const linked: { name: string; domain: string }[] = [];
-  for (const match of content.matchAll(DOMAIN_TOKEN)) {
-    const domain = withoutWww((match[1] ?? '').toLowerCase());
+  for (const { domain, start } of tokens) {
     if (!citedDomains.has(domain)) continue;
-    const before = content.slice(Math.max(0, match.index - 80), match.index).replace(/[\s([:—–-]+$/u, '').split(/\s+/u);
+    const before = content.slice(Math.max(0, start - 80), start).replace(/[\s([:—–-]+$/u, '').split(/\s+/u);
     const words: string[] = [];
     while (words.length < 4 && /^[\p{Lu}\p{N}][^,;.]*$/u.test(before.at(-1) ?? '')) words.unshift(before.pop() ?? '');
     const name = words.length > 0 ? asName(words.join(' '), true) : null;
@@ -109,9 +126,9 @@ function occurrences(lowered: string, name: string): number[] {
  * Mentions per candidate, longest first: a span counted for "Microsoft Dynamics 365" is not "Dynamics 365"
  * too, and a domain ("close.com") is not a mention of "Close".
  */
-function countMentions(content: string, names: readonly string[]): Map<string, number> {
+function countMentions(content: string, tokens: readonly DomainToken[], names: readonly string[]): Map<string, number> {
   const lowered = content.toLowerCase();
-  const taken: [number, number][] = [...content.matchAll(DOMAIN_TOKEN)].map((match) => [match.index, match.index + match[0].length]);
+  const taken: [number, number][] = tokens.map(({ start, end }) => [start, end]);
   const counts = new Map<string, number>();
   for (const name of [...names].sort((left, right) => right.length - left.length)) {
     const free = occurrences(lowered, name).filter((start) => !taken.some(([from, to]) => start < to && start + name.length > from));
@@ -124,7 +141,8 @@ function countMentions(content: string, names: readonly string[]): Map<string, n
 /** Every name the answer puts forward in a list item, in bold or before a cited domain, once each. */
 export function extractNames(content: string, citedDomains: readonly string[]): NamedCandidate[] {
   const cited = new Set(citedDomains.map((domain) => withoutWww(domain.toLowerCase())));
-  const linked = linkedNames(content, cited);
+  const tokens = domainTokens(content);
+  const linked = linkedNames(content, tokens, cited);
   const byKey = new Map<string, { name: string; linkedDomain: string | null }>();
   for (const name of [...listItemNames(content), ...boldNames(content), ...linked.map(({ name: linkedName }) => linkedName)]) {
     if (!byKey.has(name.toLowerCase())) byKey.set(name.toLowerCase(), { name, linkedDomain: null });
@@ -133,7 +151,8 @@ export function extractNames(content: string, citedDomains: readonly string[]): 
     const entry = byKey.get(name.toLowerCase());
     if (entry && entry.linkedDomain === null) entry.linkedDomain = domain;
   }
-  const mentions = countMentions(content, [...byKey.values()].map(({ name }) => name));
+  if (byKey.size === 0) return [];
+  const mentions = countMentions(content, tokens, [...byKey.values()].map(({ name }) => name));
   return [...byKey.values()]
     .map(({ name, linkedDomain }) => ({ name, mentions: mentions.get(name) ?? 0, linkedDomain }))
     .filter(({ mentions: count }) => count > 0);

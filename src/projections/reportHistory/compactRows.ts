@@ -85,15 +85,28 @@ export const emptyCompactTotals = (brandCount: number): CompactTotals => ({
   categories: {},
 });
 
-/** Sums stored totals of one report version (so brand rows align), column by column. */
+/**
+ * Sums stored totals of one report version (so brand rows align), column by column. Every run adds to four
+ * of these (its prompt's day and the report's day, over all engines and for its engine), so it is written
+ * as plain loops.
+ */
 export function addCompactTotals(into: CompactTotals, addition: CompactTotals): CompactTotals {
-  const brands = into.brands.map((row, index): BrandRow => {
+  const brands: BrandRow[] = [];
+  for (let index = 0; index < into.brands.length; index++) {
+    const row = into.brands[index] ?? [];
     const other = addition.brands[index];
-    return other ? row.map((value, column) => value + (other[column] ?? 0)) : row;
-  });
+    if (!other) {
+      brands.push(row);
+      continue;
+    }
+    const sum: BrandRow = [];
+    for (let column = 0; column < row.length; column++) sum.push((row[column] ?? 0) + (other[column] ?? 0));
+    brands.push(sum);
+  }
   const categories = { ...into.categories };
-  for (const [category, count] of Object.entries(addition.categories) as [DomainCategory, number][]) {
-    categories[category] = (categories[category] ?? 0) + count;
+  for (const category in addition.categories) {
+    const key = category as DomainCategory;
+    categories[key] = (categories[key] ?? 0) + (addition.categories[key] ?? 0);
   }
   return { runs: into.runs + addition.runs, brands, categories };
 }
@@ -119,17 +132,21 @@ export function decodeName(row: NameRow): NameTotals {
   return { name, runs, mentions, linkedDomain };
 }
 
-/** Merges name rows by name, adding their counts; of two linked domains the smaller is kept, whatever the order. */
+/** Of two linked domains the smaller is kept, whatever the order rows are added in. */
+const keptDomain = (left: string, right: string): string => (left === '' ? right : right === '' || left < right ? left : right);
+
+/** Merges name rows by name, adding their counts. A day has a few dozen names: rows are merged in place of a copy. */
 export function addNames(into: readonly NameRow[], additions: readonly NameRow[]): NameRow[] {
-  const merged = new Map(into.map(decodeName).map((totals) => [totals.name, totals]));
-  for (const addition of additions.map(decodeName)) {
-    const existing = merged.get(addition.name);
-    if (!existing) merged.set(addition.name, addition);
+  const merged = [...into];
+  for (const addition of additions) {
+    const { name, runs, mentions, linkedDomain } = decodeName(addition);
+    const index = merged.findIndex((row) => decodeName(row).name === name);
+    const existing = index < 0 ? undefined : merged[index];
+    if (existing === undefined) merged.push(encodeName({ name, runs, mentions, linkedDomain }));
     else {
-      existing.runs += addition.runs;
-      existing.mentions += addition.mentions;
-      existing.linkedDomain = [existing.linkedDomain, addition.linkedDomain].filter(Boolean).sort()[0] ?? '';
+      const sum = decodeName(existing);
+      merged[index] = encodeName({ name, runs: sum.runs + runs, mentions: sum.mentions + mentions, linkedDomain: keptDomain(sum.linkedDomain, linkedDomain) });
     }
   }
-  return [...merged.values()].map(encodeName);
+  return merged;
 }

@@ -38,7 +38,7 @@ export function addCitedUrlTotals(into: CitedUrlTotals, addition: CitedUrlTotals
   into.citations += addition.citations;
   into.citingRuns += addition.citingRuns;
   into.brandMentionedRuns += addition.brandMentionedRuns;
-  into.competitorMentionedRuns = addition.competitorMentionedRuns.map((runs, index) => runs + (into.competitorMentionedRuns[index] ?? 0));
+  addition.competitorMentionedRuns.forEach((runs, index) => (into.competitorMentionedRuns[index] = (into.competitorMentionedRuns[index] ?? 0) + runs));
   if (addition.titleDate > into.titleDate || (addition.titleDate === into.titleDate && addition.title > into.title)) {
     into.title = addition.title;
     into.titleDate = addition.titleDate;
@@ -103,7 +103,8 @@ function forEachPackedPrompt(packed: PackedPrompts, visit: (fields: number[]) =>
   }
 }
 
-function addUrlPrompt(into: Map<number, UrlPromptTotals>, promptIndex: number, engineMask: number, citingRuns: number, brandMentionedRuns: number): void {
+/** Adds one prompt's entry, OR-ing its engines into the prompt's. */
+export function addUrlPrompt(into: Map<number, UrlPromptTotals>, promptIndex: number, engineMask: number, citingRuns: number, brandMentionedRuns: number): void {
   const existing = into.get(promptIndex);
   if (!existing) into.set(promptIndex, { promptIndex, engineMask, citingRuns, brandMentionedRuns });
   else {
@@ -111,11 +112,6 @@ function addUrlPrompt(into: Map<number, UrlPromptTotals>, promptIndex: number, e
     existing.citingRuns += citingRuns;
     existing.brandMentionedRuns += brandMentionedRuns;
   }
-}
-
-/** Adds prompt entries by prompt, OR-ing their engines. */
-export function addUrlPrompts(into: Map<number, UrlPromptTotals>, additions: Iterable<UrlPromptTotals>): void {
-  for (const { promptIndex, engineMask, citingRuns, brandMentionedRuns } of additions) addUrlPrompt(into, promptIndex, engineMask, citingRuns, brandMentionedRuns);
 }
 
 /** Adds packed prompt entries by prompt, without decoding them into objects first. */

@@ -4,7 +4,7 @@ import { addCompactTotals, addNames, emptyCompactTotals, type CompactTotals, typ
 import {
   addCitedUrlTotals,
   addPackedPrompts,
-  addUrlPrompts,
+  addUrlPrompt,
   decodeReportUrl,
   encodeReportUrl,
   engineBit,
@@ -150,7 +150,7 @@ export function addRunToCitations(draft: CitationsDraft, contribution: RunContri
     }
     addCitedUrlTotals(url.totals, cited);
     url.citationsByEngine[engine] = (url.citationsByEngine[engine] ?? 0) + cited.citations;
-    addUrlPrompts(url.prompts, [{ promptIndex, engineMask: engineBit(engine), citingRuns: cited.citingRuns, brandMentionedRuns: cited.brandMentionedRuns }]);
+    addUrlPrompt(url.prompts, promptIndex, engineBit(engine), cited.citingRuns, cited.brandMentionedRuns);
   }
 }
 
