@@ -178,6 +178,24 @@ describe('GET /v1/reports/brand/{reportId}/prompts', () => {
     expect((await list('&sortBy=popularity')).body).toMatchObject({ errors: [expect.objectContaining({ path: 'sortBy', code: 'invalid_value' })] });
   });
 
+  test.each([
+    ['three whole weeks', 'startDate=2026-10-26&endDate=2026-11-15&country=us', 5],
+    ['a whole week with days around it', 'startDate=2026-10-31&endDate=2026-11-10&country=us', 5],
+    ['a whole week on two engines', 'startDate=2026-10-31&endDate=2026-11-10&country=us&engines=chatgpt&engines=copilot', 4],
+  ])('over %s, each item agrees with the prompt detail of the same window', async (_name, window, bestCrmRuns) => {
+    const { body } = await api.call<{ items: Array<{ id: string; brandMentions: number; runs: number; citations: number; competitors: Array<{ brand: string; brandMentions: number }> }> }>(
+      'GET', `/v1/reports/brand/${known.reportId}/prompts?${window}`, { key: known.team.readKey });
+    expect(body.items.length).toBe(2);
+    for (const item of body.items) {
+      const detail = await api.call<{ brandRank: Array<{ brand: string; mentions: number }>; domainCategories: Array<{ value: number }> }>(
+        'GET', `/v1/reports/brand/${known.reportId}/prompts/${item.id}?${window}`, { key: known.team.readKey });
+      const mentions = Object.fromEntries(detail.body.brandRank.map(({ brand, mentions: count }) => [brand, count]));
+      expect({ Acme: item.brandMentions, ...Object.fromEntries(item.competitors.map(({ brand, brandMentions }) => [brand, brandMentions])) }).toEqual(mentions);
+      expect(item.citations).toBe(detail.body.domainCategories.reduce((sum, { value }) => sum + value, 0));
+    }
+    expect(body.items.find(({ id }) => id === known.bestCrm)?.runs).toBe(bestCrmRuns);
+  });
+
   test('a prompt without runs in the window has no rank and sorts last', async () => {
     const { body } = await api.call<{ items: Array<{ id: string; rank: number | null; runs: number }> }>(
       'GET', `/v1/reports/brand/${known.reportId}/prompts?startDate=2026-11-10&endDate=2026-11-10&country=us&sortBy=rank&sortOrder=asc`, { key: known.team.readKey });

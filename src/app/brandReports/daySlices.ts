@@ -1,8 +1,8 @@
 import { addCompactTotals, addNames, emptyCompactTotals, type CompactTotals, type NameRow } from '../../projections/reportHistory/compactRows.js';
 import type { DayDoc } from '../../projections/reportHistory/dayDocument.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../../projections/reportHistory/projection.js';
-import { weekStart, type ReportCitationsDoc, type ReportDayDoc } from '../../projections/reportHistory/reportDocuments.js';
-import { addDays } from '../../domain/shared/days.js';
+import type { ReportCitationsDoc, ReportDayDoc } from '../../projections/reportHistory/reportDocuments.js';
+import { coveringSpans } from '../../projections/reportHistory/spans.js';
 import type { Services } from '../shared/services.js';
 import type { Window } from '../shared/window.js';
 import type { AnalyticsScope } from './analyticsScope.js';
@@ -48,15 +48,12 @@ export async function reportCitationDays(services: Services, scope: AnalyticsSco
  * wholly inside it and the days before and after them. What window totals read.
  */
 export async function reportCitationSpans(services: Services, scope: AnalyticsScope, window: Window = scope.window): Promise<ReportCitationsDoc[]> {
-  const firstWeek = weekStart(window.startDate) === window.startDate ? window.startDate : addDays(weekStart(window.startDate), 7);
-  const lastWeek = addDays(weekStart(addDays(window.endDate, 1)), -7);
-  if (firstWeek > lastWeek) return reportCitationDays(services, scope, window);
   const citations = await services.readModels.collection<ReportCitationsDoc>(reportHistoryProjection, REPORT_HISTORY.reportCitations);
-  const weeks = await citations.find({ ...windowFilter(scope, { ...window, startDate: firstWeek, endDate: lastWeek }), span: 'week' });
-  const before = firstWeek > window.startDate ? await reportCitationDays(services, scope, { ...window, endDate: addDays(firstWeek, -1) }) : [];
-  const afterStart = addDays(lastWeek, 7);
-  const after = afterStart <= window.endDate ? await reportCitationDays(services, scope, { ...window, startDate: afterStart }) : [];
-  return [...before, ...weeks, ...after];
+  const found: ReportCitationsDoc[] = [];
+  for (const { span, from, to } of coveringSpans(window.startDate, window.endDate)) {
+    found.push(...(await citations.find({ ...windowFilter(scope, { ...window, startDate: from, endDate: to }), span })));
+  }
+  return found;
 }
 
 /** The prompt days of the scope's prompts: the source when a tag filter narrows the report. */

@@ -1,19 +1,18 @@
 import { z } from 'zod';
 import {
-  combineRunTotals,
-  emptyRunTotals,
   finalizeRunTotals,
   rankBrands,
   wilsonInterval,
   type WindowMetrics,
 } from '../../domain/analysis/index.js';
 import type { PromptDoc } from '../../projections/directory/documents.js';
-import { decodeTotals } from '../../projections/reportHistory/compactRows.js';
-import type { DayDoc } from '../../projections/reportHistory/dayDocument.js';
+import { addCompactTotals, decodePromptTotals, decodeTotals, emptyCompactTotals, type CompactTotals } from '../../projections/reportHistory/compactRows.js';
+import { REPORT_HISTORY, reportHistoryProjection } from '../../projections/reportHistory/projection.js';
+import { ALL_ENGINES, type PromptTotalsDoc } from '../../projections/reportHistory/promptTotals.js';
+import { coveringSpans } from '../../projections/reportHistory/spans.js';
 import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { analyticsScope, type AnalyticsQuery, type AnalyticsScope } from './analyticsScope.js';
-import { scopePromptDays } from './daySlices.js';
 import { countedPage, countedPagingSchema, type SortOrder } from './listPaging.js';
 import { directoryCollection } from '../shared/directory.js';
 import { tagSchema, type Tag } from './resource.js';
@@ -52,12 +51,35 @@ export interface PromptListQuery extends AnalyticsQuery {
   offset: number;
 }
 
-/** The window's figures of one prompt from its days, after the engine filter. */
-function promptWindow(days: readonly DayDoc[], scope: AnalyticsScope): WindowMetrics {
-  const { detection, engines } = scope;
-  const sections = days.flatMap(({ engines: perEngine }) => perEngine.filter(({ engine }) => !engines || engines.has(engine)));
-  return finalizeRunTotals(combineRunTotals(emptyRunTotals(detection.brands), ...sections.map(({ totals }) => decodeTotals(totals, detection.brands))));
+/**
+ * Each prompt's totals over the window after the engine filter, summed in stored form from the report's
+ * prompt totals (whole weeks and the days around them), by prompt id.
+ */
+async function windowPromptTotals(services: Services, scope: AnalyticsScope, prompts: readonly PromptDoc[]): Promise<Map<string, CompactTotals>> {
+  const collection = await services.readModels.collection<PromptTotalsDoc>(reportHistoryProjection, REPORT_HISTORY.promptTotals);
+  const wanted = new Set(prompts.map(({ _id }) => _id));
+  const sums = new Map<string, CompactTotals>();
+  for (const { span, from, to } of coveringSpans(scope.window.startDate, scope.window.endDate)) {
+    const documents = await collection.find({
+      reportId: scope.version.reportId,
+      version: scope.version.version,
+      country: scope.window.country,
+      span,
+      engine: scope.engines ? { $in: [...scope.engines] } : ALL_ENGINES,
+      day: { $gte: from, $lte: to },
+    });
+    for (const row of documents.flatMap(({ prompts: rows }) => rows)) {
+      const { promptIndex, totals } = decodePromptTotals(row);
+      const promptId = scope.version.promptIds[promptIndex];
+      if (promptId === undefined || !wanted.has(promptId)) continue;
+      sums.set(promptId, addCompactTotals(sums.get(promptId) ?? emptyCompactTotals(scope.detection.brands.length), totals));
+    }
+  }
+  return sums;
 }
+
+const promptWindow = (totals: CompactTotals | undefined, { detection }: AnalyticsScope): WindowMetrics =>
+  finalizeRunTotals(decodeTotals(totals ?? emptyCompactTotals(detection.brands.length), detection.brands));
 
 type Figures = Omit<ReportPrompt, 'id' | 'country' | 'prompt' | 'volume' | 'tags'>;
 
@@ -115,10 +137,7 @@ export async function listBrandReportPrompts(services: Services, principal: Prin
   const scope = await analyticsScope(services, principal, reportId, query);
   const search = query.search?.toLowerCase();
   const prompts = search === undefined ? scope.prompts : scope.prompts.filter(({ text }) => text.toLowerCase().includes(search));
-  const daysByPrompt = new Map<string, DayDoc[]>();
-  for (const day of prompts.length === 0 ? [] : await scopePromptDays(services, { ...scope, prompts })) {
-    daysByPrompt.set(day.promptId, [...(daysByPrompt.get(day.promptId) ?? []), day]);
-  }
+  const totals = prompts.length === 0 ? new Map<string, CompactTotals>() : await windowPromptTotals(services, scope, prompts);
   const tagsOf = await tagsByPrompt(services, prompts);
   const items: ReportPrompt[] = prompts.map((prompt) => ({
     id: prompt._id,
@@ -126,7 +145,7 @@ export async function listBrandReportPrompts(services: Services, principal: Prin
     prompt: prompt.text,
     volume: prompt.intentVolume ?? 0,
     tags: tagsOf(prompt),
-    ...promptFigures(promptWindow(daysByPrompt.get(prompt._id) ?? [], scope)),
+    ...promptFigures(promptWindow(totals.get(prompt._id), scope)),
   }));
   return countedPage(items.sort(ordering(query)), query);
 }

@@ -150,3 +150,12 @@ export function addNames(into: readonly NameRow[], additions: readonly NameRow[]
   }
   return merged;
 }
+
+/** One prompt's totals in a report-level document, by its index in the version's `promptIds`. */
+export type PromptTotalsRow = [number, CompactTotals];
+
+export const encodePromptTotals = (promptIndex: number, totals: CompactTotals): PromptTotalsRow => [promptIndex, totals];
+
+export function decodePromptTotals([promptIndex, totals]: PromptTotalsRow): { promptIndex: number; totals: CompactTotals } {
+  return { promptIndex, totals };
+}

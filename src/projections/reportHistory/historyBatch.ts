@@ -8,14 +8,14 @@ import {
   citationsDocId,
   citationsDocument,
   citationsDraft,
-  citationSpanStart,
   reportDayDocId,
-  type CitationSpan,
   type CitationsDraft,
   type ReportCitationsDoc,
   type ReportDayDoc,
 } from './reportDocuments.js';
 import { runContribution } from './runContribution.js';
+import { addRunToPromptTotals, promptTotalsDocument, promptTotalsDraft, promptTotalsKeys, type PromptTotalsDoc, type PromptTotalsDraft } from './promptTotals.js';
+import { SPANS, spanStart } from './spans.js';
 import type { ReportVersionDoc } from './versions.js';
 
 /** The history collections one report version writes, in one scope (a transaction or the store). */
@@ -23,18 +23,18 @@ export interface HistoryCollections {
   days: Collection<DayDoc>;
   reportDays: Collection<ReportDayDoc>;
   reportCitations: Collection<ReportCitationsDoc>;
+  promptTotals: Collection<PromptTotalsDoc>;
 }
 
-const CITATION_SPANS: readonly CitationSpan[] = ['day', 'week'];
-
 /** The logical names of the history collections, beside `versions`. */
-export const HISTORY_COLLECTIONS = { days: 'days', reportDays: 'reportDays', reportCitations: 'reportCitations' } as const;
+export const HISTORY_COLLECTIONS = { days: 'days', reportDays: 'reportDays', reportCitations: 'reportCitations', promptTotals: 'promptTotals' } as const;
 
 export function historyCollections(collection: <T extends Doc>(logical: string) => Collection<T>): HistoryCollections {
   return {
     days: collection<DayDoc>(HISTORY_COLLECTIONS.days),
     reportDays: collection<ReportDayDoc>(HISTORY_COLLECTIONS.reportDays),
     reportCitations: collection<ReportCitationsDoc>(HISTORY_COLLECTIONS.reportCitations),
+    promptTotals: collection<PromptTotalsDoc>(HISTORY_COLLECTIONS.promptTotals),
   };
 }
 
@@ -51,7 +51,19 @@ export interface HistoryBatch {
   reportDays: Map<string, ReportDayDoc>;
   storedCitations: Map<string, ReportCitationsDoc>;
   citations: Map<string, CitationsDraft>;
+  storedPromptTotals: Map<string, PromptTotalsDoc>;
+  promptTotals: Map<string, PromptTotalsDraft>;
 }
+
+/** A batch that has loaded nothing: every document it touches is new. */
+export const emptyHistoryBatch = (): HistoryBatch => ({
+  days: new Map(),
+  reportDays: new Map(),
+  storedCitations: new Map(),
+  citations: new Map(),
+  storedPromptTotals: new Map(),
+  promptTotals: new Map(),
+});
 
 async function loadByIds<T extends Doc>(collection: Collection<T>, ids: Iterable<string>): Promise<Map<string, T>> {
   const unique = [...new Set(ids)];
@@ -64,25 +76,29 @@ export async function loadHistoryBatch(collections: HistoryCollections, batches:
   const dayIds: string[] = [];
   const reportIds: string[] = [];
   const citationIds: string[] = [];
+  const promptTotalsIds: string[] = [];
   for (const { version, runs } of batches) {
     for (const run of runs) {
       const day = runDay(run.runDate);
       dayIds.push(dayDocId(version.reportId, version.version, run.promptId, run.country, day));
       reportIds.push(reportDayDocId(version.reportId, version.version, run.country, day));
-      for (const span of CITATION_SPANS) citationIds.push(citationsDocId(version.reportId, version.version, run.country, span, citationSpanStart(span, day)));
+      for (const span of SPANS) citationIds.push(citationsDocId(version.reportId, version.version, run.country, span, spanStart(span, day)));
+      promptTotalsIds.push(...promptTotalsKeys(version, { run, day }, SPANS).map(({ _id }) => _id));
     }
   }
   return {
+    ...emptyHistoryBatch(),
     days: await loadByIds(collections.days, dayIds),
     reportDays: await loadByIds(collections.reportDays, reportIds),
     storedCitations: await loadByIds(collections.reportCitations, citationIds),
-    citations: new Map(),
+    storedPromptTotals: await loadByIds(collections.promptTotals, promptTotalsIds),
   };
 }
 
 /**
  * Adds runs of one version to every history document they touch: each run is measured once (the domain's
- * analysis) and added to its prompt's day, its report day and the cited URLs of its report day and week. Pure but for
+ * analysis) and added to its prompt's day, its report day, the cited URLs of its report day and week, and
+ * its prompt's totals in that day and week. Pure but for
  * `batch`. The live projection and the rebuilder both come through here.
  */
 export function addRunsToHistory(batch: HistoryBatch, version: HistoryVersion, runs: readonly RunCompleted['data'][], detection: CompiledDetection): void {
@@ -94,14 +110,22 @@ export function addRunsToHistory(batch: HistoryBatch, version: HistoryVersion, r
     batch.days.set(dayId, addRunToDay(batch.days.get(dayId) ?? null, version, contribution, brandCount));
     const reportId = reportDayDocId(version.reportId, version.version, run.country, contribution.day);
     batch.reportDays.set(reportId, addRunToReportDay(batch.reportDays.get(reportId) ?? null, version, contribution, brandCount));
-    for (const span of CITATION_SPANS) {
-      const citationsId = citationsDocId(version.reportId, version.version, run.country, span, citationSpanStart(span, contribution.day));
+    for (const span of SPANS) {
+      const citationsId = citationsDocId(version.reportId, version.version, run.country, span, spanStart(span, contribution.day));
       let draft = batch.citations.get(citationsId);
       if (!draft) {
         draft = citationsDraft(batch.storedCitations.get(citationsId) ?? null, version, contribution, span);
         batch.citations.set(citationsId, draft);
       }
       addRunToCitations(draft, contribution, promptIndex.get(run.promptId) ?? -1);
+    }
+    for (const key of promptTotalsKeys(version, contribution, SPANS)) {
+      let draft = batch.promptTotals.get(key._id);
+      if (!draft) {
+        draft = promptTotalsDraft(batch.storedPromptTotals.get(key._id) ?? null, key);
+        batch.promptTotals.set(key._id, draft);
+      }
+      addRunToPromptTotals(draft, promptIndex.get(run.promptId) ?? -1, contribution, brandCount);
     }
   }
 }
@@ -116,4 +140,5 @@ export async function saveHistoryBatch(collections: HistoryCollections, batch: H
   await replaceAll(collections.days, [...batch.days.values()]);
   await replaceAll(collections.reportDays, [...batch.reportDays.values()]);
   await replaceAll(collections.reportCitations, [...batch.citations.values()].map(citationsDocument));
+  await replaceAll(collections.promptTotals, [...batch.promptTotals.values()].map(promptTotalsDocument));
 }

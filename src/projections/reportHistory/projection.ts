@@ -113,6 +113,7 @@ export const reportHistoryProjection: Projection<HistoryEvent> = {
     await scope.collection(REPORT_HISTORY.days).createIndex({ reportId: 1, version: 1, promptId: 1, day: 1 });
     await scope.collection(REPORT_HISTORY.reportDays).createIndex({ reportId: 1, version: 1, country: 1, day: 1 });
     await scope.collection(REPORT_HISTORY.reportCitations).createIndex({ reportId: 1, version: 1, country: 1, span: 1, day: 1 });
+    await scope.collection(REPORT_HISTORY.promptTotals).createIndex({ reportId: 1, version: 1, country: 1, span: 1, engine: 1, day: 1 });
   },
   async apply(events, scope: ProjectionScope) {
     const versions = scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions);

@@ -15,6 +15,7 @@ import {
 } from './compactUrlRows.js';
 import type { VersionRef } from './dayDocument.js';
 import type { RunContribution } from './runContribution.js';
+import { spanStart, type Span } from './spans.js';
 
 /**
  * Report-level aggregates: what a report version knows of one country on one day over all its prompts, so
@@ -40,18 +41,12 @@ export interface ReportDayDoc extends Doc {
   engines: ReportEngineDay[];
 }
 
-/**
- * Cited URLs are kept per day and per week (Monday to Sunday, UTC): a popular URL is cited by most prompts
- * every day, so a 90-day list reads its 12 or so whole weeks and the days at either end instead of 90 days.
- */
-export type CitationSpan = 'day' | 'week';
-
 interface ReportSpanKey {
   _id: string;
   reportId: string;
   version: number;
   country: string;
-  span: CitationSpan;
+  span: Span;
   /** The span's first day. */
   day: string;
 }
@@ -61,20 +56,7 @@ export interface ReportCitationsDoc extends Doc, ReportSpanKey {
   urls: ReportUrlRow[];
 }
 
-const DAY_MS = 86_400_000;
-/** 1970-01-05, the first Monday after the epoch: weeks are counted from it. */
-const FIRST_MONDAY = 4;
-
-/** The Monday that starts the week of `day`. */
-export function weekStart(day: string): string {
-  const dayNumber = Math.round(Date.parse(day) / DAY_MS);
-  const monday = dayNumber - ((((dayNumber - FIRST_MONDAY) % 7) + 7) % 7);
-  return new Date(monday * DAY_MS).toISOString().slice(0, 10);
-}
-
-export const citationSpanStart = (span: CitationSpan, day: string): string => (span === 'day' ? day : weekStart(day));
-
-export const citationsDocId = (reportId: string, version: number, country: string, span: CitationSpan, start: string): string =>
+export const citationsDocId = (reportId: string, version: number, country: string, span: Span, start: string): string =>
   `${reportId}|${version}|${country}|${span}|${start}`;
 
 export const reportDayDocId = (reportId: string, version: number, country: string, day: string): string =>
@@ -125,9 +107,9 @@ export interface CitationsDraft {
   urls: Map<string, UrlDraft>;
 }
 
-export function citationsDraft(existing: ReportCitationsDoc | null, version: VersionRef, contribution: RunContribution, span: CitationSpan): CitationsDraft {
+export function citationsDraft(existing: ReportCitationsDoc | null, version: VersionRef, contribution: RunContribution, span: Span): CitationsDraft {
   const { run } = contribution;
-  const day = citationSpanStart(span, contribution.day);
+  const day = spanStart(span, contribution.day);
   const document = { _id: citationsDocId(version.reportId, version.version, run.country, span, day), reportId: version.reportId, version: version.version, country: run.country, span, day };
   const urls = new Map<string, UrlDraft>();
   for (const row of existing?.urls ?? []) {

@@ -12,7 +12,7 @@ import type { RunCompleted } from '../../../src/domain/run/events.js';
 import { decodeTotals } from '../../../src/projections/reportHistory/compactRows.js';
 import { decodeCitedUrl } from '../../../src/projections/reportHistory/compactUrlRows.js';
 import type { DayDoc } from '../../../src/projections/reportHistory/dayDocument.js';
-import { addRunsToHistory, type HistoryBatch } from '../../../src/projections/reportHistory/historyBatch.js';
+import { addRunsToHistory, emptyHistoryBatch, type HistoryBatch } from '../../../src/projections/reportHistory/historyBatch.js';
 
 /**
  * The production path from a recorded run to the figures an endpoint answers: run event, day document (what
@@ -59,7 +59,7 @@ const RUNS = [
 ];
 
 function daysOf(runs: readonly RunCompleted['data'][]): DayDoc[] {
-  const batch: HistoryBatch = { days: new Map(), reportDays: new Map(), storedCitations: new Map(), citations: new Map() };
+  const batch: HistoryBatch = emptyHistoryBatch();
   addRunsToHistory(batch, version, runs, detection);
   return [...batch.days.values()];
 }

@@ -2,10 +2,12 @@ import { describe, expect, test } from '@jest/globals';
 import { compileDetection } from '../../../src/domain/analysis/index.js';
 import type { DetectionSettings } from '../../../src/domain/brandReport/events.js';
 import type { RunCompleted } from '../../../src/domain/run/events.js';
-import { addCompactTotals, decodeName, emptyCompactTotals } from '../../../src/projections/reportHistory/compactRows.js';
+import { addCompactTotals, decodeName, decodePromptTotals, emptyCompactTotals } from '../../../src/projections/reportHistory/compactRows.js';
 import { addPackedPrompts, decodeReportUrl, packPrompts, type UrlPromptTotals } from '../../../src/projections/reportHistory/compactUrlRows.js';
-import { addRunsToHistory, type HistoryBatch } from '../../../src/projections/reportHistory/historyBatch.js';
-import { citationsDocument, weekStart } from '../../../src/projections/reportHistory/reportDocuments.js';
+import { addRunsToHistory, emptyHistoryBatch, type HistoryBatch } from '../../../src/projections/reportHistory/historyBatch.js';
+import { promptTotalsDocument } from '../../../src/projections/reportHistory/promptTotals.js';
+import { citationsDocument } from '../../../src/projections/reportHistory/reportDocuments.js';
+import { coveringSpans, weekStart } from '../../../src/projections/reportHistory/spans.js';
 
 const identity = (brand: string, brandDomain: string) => ({
   brand, brandVariations: [], brandDomain, brandDomainVariations: [], brandDomainWildcard: false, brandRegex: null,
@@ -35,7 +37,7 @@ function unpacked(packed: string): UrlPromptTotals[] {
 }
 
 function historyOf(runs: readonly RunCompleted['data'][]): HistoryBatch {
-  const batch: HistoryBatch = { days: new Map(), reportDays: new Map(), storedCitations: new Map(), citations: new Map() };
+  const batch: HistoryBatch = emptyHistoryBatch();
   addRunsToHistory(batch, version, runs, detection);
   return batch;
 }
@@ -52,6 +54,20 @@ describe('report-level aggregates', () => {
     const perEngine = (engine: string) =>
       promptDays.flatMap(({ engines }) => engines.filter((section) => section.engine === engine)).reduce((sum, { totals }) => addCompactTotals(sum, totals), emptyCompactTotals(2));
     for (const { engine, totals } of reportDay?.engines ?? []) expect(totals).toEqual(perEngine(engine));
+  });
+
+  test('prompt totals hold each prompt’s day totals, over all engines and per engine, for the day and its week', () => {
+    const documents = [...batch.promptTotals.values()].map(promptTotalsDocument);
+    expect(documents.map(({ span, day, engine }) => [span, day, engine])).toEqual([
+      ['day', '2026-11-01', 'all'], ['day', '2026-11-01', 'chatgpt'], ['week', '2026-10-26', 'all'], ['week', '2026-10-26', 'chatgpt'],
+      ['day', '2026-11-01', 'claude'], ['week', '2026-10-26', 'claude'],
+    ]);
+    const promptDays = [...batch.days.values()];
+    const allDay = documents[0]?.prompts.map(decodePromptTotals);
+    expect(allDay).toEqual(promptDays.map(({ promptId, all }) => ({ promptIndex: version.promptIds.indexOf(promptId), totals: all })));
+    expect(documents[2]?.prompts).toEqual(documents[0]?.prompts);
+    const claude = documents[4]?.prompts.map(decodePromptTotals);
+    expect(claude).toEqual([{ promptIndex: 0, totals: promptDays[0]?.engines.find(({ engine }) => engine === 'claude')?.totals }]);
   });
 
   test('names are counted per run, with their mentions, per engine and over all engines', () => {
@@ -99,6 +115,15 @@ describe('cited URLs per week', () => {
     ['1970-01-01', '1969-12-29'],
   ])('the week of %s starts on Monday %s', (day, monday) => {
     expect(weekStart(day)).toBe(monday);
+  });
+
+  test.each([
+    ['days inside one week', '2026-11-03', '2026-11-07', [['day', '2026-11-03', '2026-11-07']]],
+    ['one whole week', '2026-11-02', '2026-11-08', [['week', '2026-11-02', '2026-11-02']]],
+    ['weeks with days around them', '2026-10-31', '2026-11-17', [['day', '2026-10-31', '2026-11-01'], ['week', '2026-11-02', '2026-11-09'], ['day', '2026-11-16', '2026-11-17']]],
+    ['a Sunday and a Monday', '2026-11-01', '2026-11-02', [['day', '2026-11-01', '2026-11-02']]],
+  ])('%s are covered by %j', (_name, startDate, endDate, expected) => {
+    expect(coveringSpans(startDate, endDate).map(({ span, from, to }) => [span, from, to])).toEqual(expected);
   });
 
   test('a week document holds the same URLs as the days of the week it covers', () => {
