@@ -53,13 +53,14 @@ export interface PromptListQuery extends AnalyticsQuery {
 
 /**
  * Each prompt's totals over the window after the engine filter, summed in stored form from the report's
- * prompt totals (whole weeks and the days around them), by prompt id.
+ * prompt totals (whole weeks and the days around them; days only per engine), by prompt id.
  */
 async function windowPromptTotals(services: Services, scope: AnalyticsScope, prompts: readonly PromptDoc[]): Promise<Map<string, CompactTotals>> {
   const collection = await services.readModels.collection<PromptTotalsDoc>(reportHistoryProjection, REPORT_HISTORY.promptTotals);
   const wanted = new Set(prompts.map(({ _id }) => _id));
   const sums = new Map<string, CompactTotals>();
-  for (const { span, from, to } of coveringSpans(scope.window.startDate, scope.window.endDate)) {
+  const ranges = scope.engines ? [{ span: 'day' as const, from: scope.window.startDate, to: scope.window.endDate }] : coveringSpans(scope.window.startDate, scope.window.endDate);
+  for (const { span, from, to } of ranges) {
     const documents = await collection.find({
       reportId: scope.version.reportId,
       version: scope.version.version,

@@ -83,7 +83,7 @@ export async function loadHistoryBatch(collections: HistoryCollections, batches:
       dayIds.push(dayDocId(version.reportId, version.version, run.promptId, run.country, day));
       reportIds.push(reportDayDocId(version.reportId, version.version, run.country, day));
       for (const span of SPANS) citationIds.push(citationsDocId(version.reportId, version.version, run.country, span, spanStart(span, day)));
-      promptTotalsIds.push(...promptTotalsKeys(version, { run, day }, SPANS).map(({ _id }) => _id));
+      promptTotalsIds.push(...promptTotalsKeys(version, { run, day }).map(({ _id }) => _id));
     }
   }
   return {
@@ -119,7 +119,7 @@ export function addRunsToHistory(batch: HistoryBatch, version: HistoryVersion, r
       }
       addRunToCitations(draft, contribution, promptIndex.get(run.promptId) ?? -1);
     }
-    for (const key of promptTotalsKeys(version, contribution, SPANS)) {
+    for (const key of promptTotalsKeys(version, contribution)) {
       let draft = batch.promptTotals.get(key._id);
       if (!draft) {
         draft = promptTotalsDraft(batch.storedPromptTotals.get(key._id) ?? null, key);

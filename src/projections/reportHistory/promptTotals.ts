@@ -2,12 +2,13 @@ import type { Doc } from '../../ports/documentStore.js';
 import { addCompactTotals, decodePromptTotals, emptyCompactTotals, encodePromptTotals, type CompactTotals, type PromptTotalsRow } from './compactRows.js';
 import type { VersionRef } from './dayDocument.js';
 import type { RunContribution } from './runContribution.js';
-import { spanStart, type Span } from './spans.js';
+import { SPANS, spanStart, type Span } from './spans.js';
 
 /**
- * Each prompt's totals in a report's day or week, over all engines (`engine: 'all'`) and per engine: what the
- * report's prompt list sums over a window, one document per span instead of one per prompt and day (whose
- * cited URLs and names the list does not need).
+ * Each prompt's totals in a report's day or week over all engines (`engine: 'all'`), and in a day per engine:
+ * what the report's prompt list sums over a window, one document per span instead of one per prompt and day
+ * (whose cited URLs and names the list does not need). Engine filters are rarer and read days only, which
+ * spares every batch the rewrite of a week document per engine.
  */
 export interface PromptTotalsDoc extends Doc {
   reportId: string;
@@ -26,10 +27,13 @@ export const ALL_ENGINES = 'all';
 export const promptTotalsDocId = (reportId: string, version: number, country: string, span: Span, start: string, engine: string): string =>
   `${reportId}|${version}|${country}|${span}|${start}|${engine}`;
 
-/** The documents a run adds to: its day and week, over all engines and for its engine. */
-export function promptTotalsKeys({ reportId, version }: VersionRef, { run, day }: Pick<RunContribution, 'run' | 'day'>, spans: readonly Span[]) {
-  return spans.flatMap((span) =>
-    [ALL_ENGINES, run.engine].map((engine) => {
+/** Which documents a span keeps: over all engines for every span, per engine for days only. */
+export const spanEngines = (span: Span, engine: string): string[] => (span === 'day' ? [ALL_ENGINES, engine] : [ALL_ENGINES]);
+
+/** The documents a run adds to: its day over all engines and for its engine, its week over all engines. */
+export function promptTotalsKeys({ reportId, version }: VersionRef, { run, day }: Pick<RunContribution, 'run' | 'day'>) {
+  return SPANS.flatMap((span) =>
+    spanEngines(span, run.engine).map((engine) => {
       const start = spanStart(span, day);
       return { _id: promptTotalsDocId(reportId, version, run.country, span, start, engine), reportId, version, country: run.country, span, day: start, engine };
     }),

@@ -56,17 +56,16 @@ describe('report-level aggregates', () => {
     for (const { engine, totals } of reportDay?.engines ?? []) expect(totals).toEqual(perEngine(engine));
   });
 
-  test('prompt totals hold each prompt’s day totals, over all engines and per engine, for the day and its week', () => {
+  test('prompt totals hold each prompt’s day totals: over all engines for the day and its week, per engine for the day', () => {
     const documents = [...batch.promptTotals.values()].map(promptTotalsDocument);
     expect(documents.map(({ span, day, engine }) => [span, day, engine])).toEqual([
-      ['day', '2026-11-01', 'all'], ['day', '2026-11-01', 'chatgpt'], ['week', '2026-10-26', 'all'], ['week', '2026-10-26', 'chatgpt'],
-      ['day', '2026-11-01', 'claude'], ['week', '2026-10-26', 'claude'],
+      ['day', '2026-11-01', 'all'], ['day', '2026-11-01', 'chatgpt'], ['week', '2026-10-26', 'all'], ['day', '2026-11-01', 'claude'],
     ]);
     const promptDays = [...batch.days.values()];
     const allDay = documents[0]?.prompts.map(decodePromptTotals);
     expect(allDay).toEqual(promptDays.map(({ promptId, all }) => ({ promptIndex: version.promptIds.indexOf(promptId), totals: all })));
     expect(documents[2]?.prompts).toEqual(documents[0]?.prompts);
-    const claude = documents[4]?.prompts.map(decodePromptTotals);
+    const claude = documents[3]?.prompts.map(decodePromptTotals);
     expect(claude).toEqual([{ promptIndex: 0, totals: promptDays[0]?.engines.find(({ engine }) => engine === 'claude')?.totals }]);
   });
 
