@@ -55,7 +55,7 @@ export interface PromptListQuery extends AnalyticsQuery {
  * Each prompt's totals over the window after the engine filter, summed in stored form from the report's
  * prompt totals (whole weeks and the days around them; days only per engine), by prompt id.
  */
-async function windowPromptTotals(services: Services, scope: AnalyticsScope, prompts: readonly PromptDoc[]): Promise<Map<string, CompactTotals>> {
+export async function windowPromptTotals(services: Services, scope: AnalyticsScope, prompts: readonly PromptDoc[]): Promise<Map<string, CompactTotals>> {
   const collection = await services.readModels.collection<PromptTotalsDoc>(reportHistoryProjection, REPORT_HISTORY.promptTotals);
   const wanted = new Set(prompts.map(({ _id }) => _id));
   const sums = new Map<string, CompactTotals>();

@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { recommendationCursorSchema, recommendationPage } from '../../../src/app/brandReports/recommendations/cursor.js';
-import { recommend, type CrawlabilityEvidence, type RecommendationInput } from '../../../src/app/brandReports/recommendations/recommend.js';
+import { mayHoldEvidence, recommend, type CrawlabilityEvidence, type RecommendationInput } from '../../../src/app/brandReports/recommendations/recommend.js';
+import { emptyRunTotals, type RunTotals } from '../../../src/domain/analysis/index.js';
 import type { RunCitation, RunFacts } from '../../../src/app/brandReports/recommendations/runFacts.js';
 import type { Recommendation } from '../../../src/app/brandReports/recommendations/schema.js';
 
@@ -27,6 +28,7 @@ function run(runId: string, promptId: string, mentions: number[], citations: Run
 
 const input = (runs: RunFacts[], crawlability?: CrawlabilityEvidence[]): RecommendationInput => ({
   runs,
+  windowRuns: runs.length,
   prompts: new Map([['p1', 'Best CRM?'], ['p2', 'Cheapest CRM?']]),
   brands: [{ brand: 'Acme', brandDomain: 'acme.com' }, { brand: 'Globex', brandDomain: 'globex.com' }],
   country: 'us',
@@ -80,6 +82,32 @@ describe('recommend', () => {
     const ids = recommend(input(runs)).map(({ id }) => id);
     expect(recommend(input(runs)).map(({ id }) => id)).toEqual(ids);
     expect(recommend({ ...input(runs), country: 'uk' }).map(({ id }) => id)).not.toEqual(ids);
+  });
+});
+
+describe('which prompts may hold evidence', () => {
+  type Counts = { mentionedRuns?: number; domainCitations?: number; negative?: number };
+  function totals(runs: number, brand: Counts, competitor: Counts): RunTotals {
+    const empty = emptyRunTotals([{ brand: 'Acme', isMainBrand: true }, { brand: 'Globex', isMainBrand: false }]);
+    return {
+      ...empty,
+      runs,
+      brands: empty.brands.map((totals, index) => {
+        const { mentionedRuns = 0, domainCitations = 0, negative = 0 } = index === 0 ? brand : competitor;
+        return { ...totals, mentionedRuns, domainCitations, sentences: { ...totals.sentences, negative } };
+      }),
+    };
+  }
+
+  test.each([
+    ['the brand in every run, its site cited, nothing negative', totals(3, { mentionedRuns: 3, domainCitations: 1 }, { mentionedRuns: 3, domainCitations: 2 }), false],
+    ['a run without the brand where the competitor is named', totals(3, { mentionedRuns: 2, domainCitations: 1 }, { mentionedRuns: 1 }), true],
+    ['runs without the brand and without the competitor', totals(3, { mentionedRuns: 0, domainCitations: 1 }, {}), false],
+    ['the competitor’s site cited, the brand’s never', totals(3, { mentionedRuns: 3 }, { domainCitations: 1 }), true],
+    ['a negative sentence about the brand', totals(3, { mentionedRuns: 3, domainCitations: 1, negative: 1 }, {}), true],
+    ['no runs', totals(0, {}, {}), false],
+  ])('%s: %s', (_case, promptTotals, expected) => {
+    expect(mayHoldEvidence(promptTotals)).toBe(expected);
   });
 });
 

@@ -5,7 +5,9 @@ import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { analyticsScope, type AnalyticsFilters } from '../analyticsScope.js';
 import { recommendationPage } from './cursor.js';
-import { recommend, type CrawlabilityEvidence } from './recommend.js';
+import { decodeTotals, type CompactTotals } from '../../../projections/reportHistory/compactRows.js';
+import { windowPromptTotals } from '../reportPrompts.js';
+import { mayHoldEvidence, recommend, type CrawlabilityEvidence } from './recommend.js';
 import { runFacts } from './runFacts.js';
 
 /** contract.md section 8: recommendations read the last 30 days, ending today. */
@@ -25,8 +27,9 @@ function engineFilter({ engine, engines }: RecommendationQuery): readonly Engine
 
 /**
  * The recommendations of the window, most urgent first, one page after `cursor`. They quote the answers
- * themselves (run ids, sentences), so they measure the window's recorded runs with the report's detection
- * rather than read aggregates. `crawlability`, the newest check of each brand domain, adds crawler_access.
+ * themselves (run ids, sentences), so they measure the window's recorded runs with the report's detection;
+ * the prompt totals tell which prompts may hold evidence, and only their runs are read. `crawlability`, the
+ * newest check of each brand domain, adds crawler_access.
  */
 export async function listBrandReportRecommendations(
   services: Services,
@@ -39,10 +42,13 @@ export async function listBrandReportRecommendations(
   const window = { startDate: addDays(endDate, 1 - RECOMMENDATION_DAYS), endDate, country: query.country };
   const engines = engineFilter(query);
   const scope = await analyticsScope(services, principal, reportId, { ...window, engines, tagId: query.tagId });
+  const { detection } = scope;
+  const totals = scope.prompts.length === 0 ? new Map<string, CompactTotals>() : await windowPromptTotals(services, scope, scope.prompts);
+  const decoded = [...totals].map(([promptId, compact]) => [promptId, decodeTotals(compact, detection.brands)] as const);
   const runs = await services.readModels.collection<RunDoc>(runsProjection, RUNS_COLLECTION);
   const recorded = await runs.find(
     {
-      promptId: { $in: scope.prompts.map(({ _id }) => _id) },
+      promptId: { $in: decoded.filter(([, promptTotals]) => mayHoldEvidence(promptTotals)).map(([promptId]) => promptId) },
       country: query.country,
       day: { $gte: window.startDate, $lte: window.endDate },
       state: 'completed',
@@ -50,9 +56,9 @@ export async function listBrandReportRecommendations(
     },
     { sort: { runDate: 1, _id: 1 } },
   );
-  const { detection } = scope;
   const recommendations = recommend({
     runs: recorded.map((run) => runFacts(run, detection)),
+    windowRuns: engines?.length === 0 ? 0 : decoded.reduce((sum, [, promptTotals]) => sum + promptTotals.runs, 0),
     prompts: new Map(scope.prompts.map(({ _id, text }) => [_id, text])),
     brands: [scope.version.detection, ...scope.version.detection.competitors],
     country: query.country,

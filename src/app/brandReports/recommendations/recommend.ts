@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { RunTotals } from '../../../domain/analysis/index.js';
 import type { EngineId } from '../../../domain/shared/engines.js';
 import type { RunCitation, RunFacts } from './runFacts.js';
 import type { Recommendation, RecommendationOf, RecommendationType } from './schema.js';
@@ -14,8 +15,10 @@ export interface CrawlabilityEvidence {
 }
 
 export interface RecommendationInput {
-  /** The window's completed runs of the report's prompts in the country, measured. */
+  /** The window's completed runs in the country that may be evidence (see `mayHoldEvidence`), measured. */
   runs: readonly RunFacts[];
+  /** Every completed run of the window: what a crawler refusal affects. */
+  windowRuns: number;
   prompts: ReadonlyMap<string, string>;
   /** Tracked brands in report order (main first) with the brand domain of each. */
   brands: readonly { brand: string; brandDomain: string }[];
@@ -197,7 +200,7 @@ function crawlerAccess(input: RecommendationInput): RecommendationOf<'crawler_ac
     ])].sort();
     if (blocked.length === 0) return [];
     return [{
-      ...common(input, 'crawler_access', check.domain, input.runs.length, input.runs.length),
+      ...common(input, 'crawler_access', check.domain, input.windowRuns, input.windowRuns),
       type: 'crawler_access' as const,
       group: 'technical' as const,
       data: { domain: check.domain, url: check.url, checkId: check.checkId, checkedDate: check.completedDate, blockedCrawlers: blocked },
@@ -209,6 +212,18 @@ function crawlerAccess(input: RecommendationInput): RecommendationOf<'crawler_ac
       },
     }];
   });
+}
+
+/**
+ * Whether a prompt's totals over the window allow any run-based recommendation: a run naming a competitor
+ * and not the brand, a competitor's site cited while the brand's never is, or a negative sentence about the
+ * brand. A prompt without any of these has no evidence to quote, so its answers need not be read.
+ */
+export function mayHoldEvidence({ runs, brands: [brand, ...competitors] }: RunTotals): boolean {
+  if (!brand) return false;
+  const gap = brand.mentionedRuns < runs && competitors.some(({ mentionedRuns }) => mentionedRuns > 0);
+  const ownSite = brand.domainCitations === 0 && competitors.some(({ domainCitations }) => domainCitations > 0);
+  return gap || ownSite || brand.sentences.negative > 0;
 }
 
 /** Most urgent first: priority, then score, then id (contract.md section 8). */
