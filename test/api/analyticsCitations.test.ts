@@ -40,6 +40,7 @@ describe('GET /v1/reports/brand/{reportId}/citations', () => {
     const { status, body } = await citations();
     expect(status).toBe(200);
     expect(body.paging).toEqual({ limit: 25, offset: 0, hasMore: false, totalCount: 9 });
+    expect(body).toMatchObject({ totalCitations: 11 });
     expect(body.items.map(({ url }) => url)).toEqual(['https://acme.com/pricing', 'https://www.g2.com/crm', ...ONE_CITATION_BY_URL]);
     expect(body.items[0]).toEqual({
       url: 'https://acme.com/pricing',

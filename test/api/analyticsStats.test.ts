@@ -57,17 +57,17 @@ describe('GET /v1/reports/brand/{reportId}/stats', () => {
           {
             brand: 'Globex', isMainBrand: false, rank: 1, mentions: 4, shareOfVoice: near(400 / 9), brandCoverage: near(80),
             runs: 5, mentionedRuns: 4, brandCoverageInterval: interval(37.5528, 96.3777), averagePosition: 1.25,
-            sentiment: { positive: 0.75, neutral: 0.25, negative: 0, nss: 0.75 },
+            sentiment: { positive: 0.75, neutral: 0.25, negative: 0, nss: 0.75 }, sentences: { positive: 3, neutral: 1, negative: 0 },
           },
           {
             brand: 'Acme', isMainBrand: true, rank: 2, mentions: 3, shareOfVoice: near(100 / 3), brandCoverage: near(60),
             runs: 5, mentionedRuns: 3, brandCoverageInterval: interval(23.072, 88.2382), averagePosition: near(5 / 3),
-            sentiment: { positive: near(2 / 3), neutral: 0, negative: near(1 / 3), nss: near(1 / 3) },
+            sentiment: { positive: near(2 / 3), neutral: 0, negative: near(1 / 3), nss: near(1 / 3) }, sentences: { positive: 2, neutral: 0, negative: 1 },
           },
           {
             brand: 'Initech', isMainBrand: false, rank: 3, mentions: 2, shareOfVoice: near(200 / 9), brandCoverage: near(40),
             runs: 5, mentionedRuns: 2, brandCoverageInterval: interval(11.7618, 76.928), averagePosition: 1.5,
-            sentiment: { positive: 0, neutral: 0, negative: 1, nss: -1 },
+            sentiment: { positive: 0, neutral: 0, negative: 1, nss: -1 }, sentences: { positive: 0, neutral: 0, negative: 2 },
           },
         ],
         brandRankHistory: [
@@ -75,8 +75,22 @@ describe('GET /v1/reports/brand/{reportId}/stats', () => {
           { date: '2026-11-02', brands: [{ brand: 'Acme', isMainBrand: true, rank: 2 }, { brand: 'Globex', isMainBrand: false, rank: 3 }, { brand: 'Initech', isMainBrand: false, rank: 1 }] },
         ],
         brandCoverageHistory: [
-          { date: '2026-11-01', brands: [{ brand: 'Acme', isMainBrand: true, coverage: near(200 / 3) }, { brand: 'Globex', isMainBrand: false, coverage: 100 }, { brand: 'Initech', isMainBrand: false, coverage: 0 }] },
-          { date: '2026-11-02', brands: [{ brand: 'Acme', isMainBrand: true, coverage: 50 }, { brand: 'Globex', isMainBrand: false, coverage: 50 }, { brand: 'Initech', isMainBrand: false, coverage: 100 }] },
+          {
+            date: '2026-11-01',
+            brands: [
+              { brand: 'Acme', isMainBrand: true, coverage: near(200 / 3), runs: 3, mentionedRuns: 2, brandCoverageInterval: interval(20.7655, 93.851) },
+              { brand: 'Globex', isMainBrand: false, coverage: 100, runs: 3, mentionedRuns: 3, brandCoverageInterval: interval(43.8494, 100) },
+              { brand: 'Initech', isMainBrand: false, coverage: 0, runs: 3, mentionedRuns: 0, brandCoverageInterval: interval(0, 56.151) },
+            ],
+          },
+          {
+            date: '2026-11-02',
+            brands: [
+              { brand: 'Acme', isMainBrand: true, coverage: 50, runs: 2, mentionedRuns: 1, brandCoverageInterval: interval(9.4529, 90.5471) },
+              { brand: 'Globex', isMainBrand: false, coverage: 50, runs: 2, mentionedRuns: 1, brandCoverageInterval: interval(9.4529, 90.5471) },
+              { brand: 'Initech', isMainBrand: false, coverage: 100, runs: 2, mentionedRuns: 2, brandCoverageInterval: interval(34.2372, 100) },
+            ],
+          },
         ],
         brandPositionHistory: [
           { date: '2026-11-01', brands: [{ brand: 'Acme', isMainBrand: true, position: 1.5 }, { brand: 'Globex', isMainBrand: false, position: near(4 / 3) }, { brand: 'Initech', isMainBrand: false, position: null }] },

@@ -23,7 +23,11 @@ export const citedUrlSchema = z
   })
   .meta({ id: 'CitedUrl' });
 
-export const citedUrlListSchema = z.object({ items: z.array(citedUrlSchema), paging: countedPagingSchema });
+export const citedUrlListSchema = z.object({
+  items: z.array(citedUrlSchema),
+  paging: countedPagingSchema,
+  totalCitations: z.number().int().describe('All citations of the window after the engine and tag filters: the denominator of share'),
+});
 
 export type CitedUrl = z.output<typeof citedUrlSchema>;
 
@@ -102,5 +106,5 @@ export async function listBrandReportCitations(services: Services, principal: Pr
     domainCategory: category,
     share: allCitations === 0 ? 0 : tally.citations / allCitations,
   }));
-  return { items, paging: page.paging };
+  return { items, paging: page.paging, totalCitations: allCitations };
 }

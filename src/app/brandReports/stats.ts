@@ -61,7 +61,10 @@ function histories(days: readonly DayFigures[]): Histories {
     days.map((day) => ({ date: day.date, brands: day.metrics.brands.map((brand) => ({ brand: brand.brand, isMainBrand: brand.isMainBrand, ...extra(brand, day) })) }));
   return {
     brandRankHistory: entries((brand, day) => ({ rank: day.ranks.get(brand.brand) ?? 0 })),
-    brandCoverageHistory: entries((brand) => ({ coverage: percent(brand.brandCoverage) })),
+    brandCoverageHistory: entries((brand, day) => {
+      const { brandCoverage, ...evidence } = coverage(brand.mentionedRuns, day.metrics.runs);
+      return { coverage: brandCoverage, ...evidence };
+    }),
     brandPositionHistory: entries((brand) => ({ position: brand.averagePosition })),
   };
 }
@@ -85,7 +88,9 @@ function detectedBrands(slices: readonly DaySlice[], window: WindowMetrics): Bra
 /** Every figure of /stats from the days of its window (contract.md sections 4 and 8). Pure. */
 export function statsOfSlices(slices: readonly DaySlice[], detection: CompiledDetection): Omit<BrandReportStats, 'id' | 'isRecalculating' | 'totalPrompts' | 'brand'> {
   const days = dayFigures(slices, detection);
-  const window = finalizeRunTotals(windowTotals(detection, slices.map(({ totals }) => totals)));
+  const totals = windowTotals(detection, slices.map(({ totals: day }) => day));
+  const window = finalizeRunTotals(totals);
+  const sentenceCounts = new Map(totals.brands.map(({ brand, sentences }) => [brand, sentences]));
   const ranked = rankBrands(window.brands);
   const main = window.brands[0];
   const mainRanks = days.map(({ ranks }) => ranks.get(main?.brand ?? '') ?? 0);
@@ -113,6 +118,7 @@ export function statsOfSlices(slices: readonly DaySlice[], detection: CompiledDe
         ...coverage(brand.mentionedRuns, window.runs),
         averagePosition: brand.averagePosition,
         sentiment: brand.sentiment,
+        sentences: sentenceCounts.get(brand.brand) ?? { positive: 0, neutral: 0, negative: 0 },
       })),
       ...histories(days),
     },

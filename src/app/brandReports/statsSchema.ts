@@ -45,11 +45,14 @@ export const brandReportStatsSchema = z
           ...coverageEvidence,
           averagePosition: z.number().nullable(),
           sentiment: sentimentSchema,
+          sentences: z
+            .object({ positive: z.number().int(), neutral: z.number().int(), negative: z.number().int() })
+            .describe('Sentences about the brand by sentiment: the counts behind the sentiment shares'),
         }),
       ),
       brandRankHistory: z.array(z.object({ date: z.string(), brands: z.array(z.object({ ...historyBrand, rank: z.number().int() })) })),
       brandCoverageHistory: z.array(
-        z.object({ date: z.string(), brands: z.array(z.object({ ...historyBrand, coverage: z.number().describe('Percent, 0..100') })) }),
+        z.object({ date: z.string(), brands: z.array(z.object({ ...historyBrand, coverage: z.number().describe('Percent, 0..100'), ...coverageEvidence })) }),
       ),
       brandPositionHistory: z.array(z.object({ date: z.string(), brands: z.array(z.object({ ...historyBrand, position: z.number().nullable() })) })),
     }),
