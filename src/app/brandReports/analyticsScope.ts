@@ -42,7 +42,7 @@ async function newerVersionBuilding(services: Services, version: ReportVersionDo
 }
 
 /** The version's prompts, in its order, with their directory documents. */
-export async function versionPrompts(services: Services, version: ReportVersionDoc): Promise<PromptDoc[]> {
+async function versionPrompts(services: Services, version: ReportVersionDoc): Promise<PromptDoc[]> {
   const found = await (await directoryCollection(services, 'prompts')).find({ _id: { $in: version.promptIds } });
   const byId = new Map(found.map((prompt) => [prompt._id, prompt]));
   return version.promptIds.map((promptId) => byId.get(promptId)).filter((prompt) => prompt !== undefined);

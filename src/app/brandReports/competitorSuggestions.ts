@@ -11,7 +11,7 @@ import { competitorSchema } from './resource.js';
 import { suggestedNames, type SuggestedName } from './suggestedNames.js';
 
 /** contract.md section 8: suggestions come from the answers of the last 30 days. */
-export const SUGGESTION_DAYS = 30;
+const SUGGESTION_DAYS = 30;
 
 export const competitorSuggestionsSchema = z.object({ items: z.array(competitorSchema) }).meta({ id: 'CompetitorSuggestions' });
 

@@ -85,7 +85,7 @@ const promptWindow = (totals: CompactTotals | undefined, { detection }: Analytic
 type Figures = Omit<ReportPrompt, 'id' | 'country' | 'prompt' | 'volume' | 'tags'>;
 
 /** contract.md section 8: one prompt's mentions, domain citations and rank over the window. Pure. */
-export function promptFigures(window: WindowMetrics): Figures {
+function promptFigures(window: WindowMetrics): Figures {
   const [main, ...competitors] = window.brands;
   const rank = window.runs === 0 ? null : (rankBrands(window.brands).find(({ isMainBrand }) => isMainBrand)?.rank ?? null);
   const mentionedRuns = main?.mentionedRuns ?? 0;

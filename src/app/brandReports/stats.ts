@@ -21,16 +21,13 @@ const percent = (fraction: number): number => fraction * 100;
 
 const MAX_DETECTED_BRANDS = 50;
 
-/** Coverage with the evidence behind it, in percent. */
-function coverage(mentionedRuns: number, runs: number) {
+/** A brand's coverage (section 4, by `finalizeRunTotals`) with the evidence behind it, in percent. */
+function coverage({ brandCoverage, mentionedRuns }: Pick<BrandMetrics, 'brandCoverage' | 'mentionedRuns'>, runs: number) {
   const { low, high } = wilsonInterval(mentionedRuns, runs);
-  return {
-    brandCoverage: runs === 0 ? 0 : percent(mentionedRuns / runs),
-    runs,
-    mentionedRuns,
-    brandCoverageInterval: { low: percent(low), high: percent(high) },
-  };
+  return { brandCoverage: percent(brandCoverage), runs, mentionedRuns, brandCoverageInterval: { low: percent(low), high: percent(high) } };
 }
+
+const NO_BRAND = { brandCoverage: 0, mentionedRuns: 0 };
 
 /**
  * The window's totals in the analysis module's terms. Stored totals of one version are summed column by
@@ -62,7 +59,7 @@ function histories(days: readonly DayFigures[]): Histories {
   return {
     brandRankHistory: entries((brand, day) => ({ rank: day.ranks.get(brand.brand) ?? 0 })),
     brandCoverageHistory: entries((brand, day) => {
-      const { brandCoverage, ...evidence } = coverage(brand.mentionedRuns, day.metrics.runs);
+      const { brandCoverage, ...evidence } = coverage(brand, day.metrics.runs);
       return { coverage: brandCoverage, ...evidence };
     }),
     brandPositionHistory: entries((brand) => ({ position: brand.averagePosition })),
@@ -72,9 +69,9 @@ function histories(days: readonly DayFigures[]): Histories {
 /** Per engine with runs, in the API's engine order: the main brand's coverage on it. */
 function engineBreakdown(slices: readonly DaySlice[], detection: CompiledDetection): BrandReportStats['engines'] {
   return ENGINES.flatMap((engine) => {
-    const totals = windowTotals(detection, slices.flatMap(({ engines }) => engines.filter((section) => section.engine === engine).map(({ totals: compact }) => compact)));
-    const main = totals.brands[0];
-    return totals.runs === 0 || !main ? [] : [{ engine, ...coverage(main.mentionedRuns, totals.runs) }];
+    const stored = slices.flatMap(({ engines }) => engines.filter((section) => section.engine === engine).map(({ totals }) => totals));
+    const metrics = finalizeRunTotals(windowTotals(detection, stored));
+    return metrics.runs === 0 ? [] : [{ engine, ...coverage(metrics.brands[0] ?? NO_BRAND, metrics.runs) }];
   });
 }
 
@@ -86,7 +83,7 @@ function detectedBrands(slices: readonly DaySlice[], window: WindowMetrics): Bra
 }
 
 /** Every figure of /stats from the days of its window (contract.md sections 4 and 8). Pure. */
-export function statsOfSlices(slices: readonly DaySlice[], detection: CompiledDetection): Omit<BrandReportStats, 'id' | 'isRecalculating' | 'totalPrompts' | 'brand'> {
+function statsOfSlices(slices: readonly DaySlice[], detection: CompiledDetection): Omit<BrandReportStats, 'id' | 'isRecalculating' | 'totalPrompts' | 'brand'> {
   const days = dayFigures(slices, detection);
   const totals = windowTotals(detection, slices.map(({ totals: day }) => day));
   const window = finalizeRunTotals(totals);
@@ -105,7 +102,7 @@ export function statsOfSlices(slices: readonly DaySlice[], detection: CompiledDe
       domainCoverage: percent(main?.domainCoverage ?? 0),
       mentions: main?.mentions ?? 0,
       domainCitedRuns: main?.domainCitedRuns ?? 0,
-      ...coverage(main?.mentionedRuns ?? 0, window.runs),
+      ...coverage(main ?? NO_BRAND, window.runs),
     },
     detectedBrands: detectedBrands(slices, window),
     allBrandsAnalysis: {
@@ -115,7 +112,7 @@ export function statsOfSlices(slices: readonly DaySlice[], detection: CompiledDe
         rank: brand.rank,
         mentions: brand.mentions,
         shareOfVoice: percent(brand.shareOfVoice),
-        ...coverage(brand.mentionedRuns, window.runs),
+        ...coverage(brand, window.runs),
         averagePosition: brand.averagePosition,
         sentiment: brand.sentiment,
         sentences: sentenceCounts.get(brand.brand) ?? { positive: 0, neutral: 0, negative: 0 },

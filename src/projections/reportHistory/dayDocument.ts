@@ -34,7 +34,7 @@ export interface VersionRef {
 }
 
 /** The day document a run belongs to, in one report version. */
-export const runDayDocId = ({ reportId, version }: VersionRef, { run, day }: Pick<RunContribution, 'run' | 'day'>): string =>
+const runDayDocId = ({ reportId, version }: VersionRef, { run, day }: Pick<RunContribution, 'run' | 'day'>): string =>
   dayDocId(reportId, version, run.promptId, run.country, day);
 
 /** Adds one run's contribution to its day document (creating it when `existing` is null). Pure. */

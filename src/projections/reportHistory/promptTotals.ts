@@ -24,11 +24,11 @@ export interface PromptTotalsDoc extends Doc {
 
 export const ALL_ENGINES = 'all';
 
-export const promptTotalsDocId = (reportId: string, version: number, country: string, span: Span, start: string, engine: string): string =>
+const promptTotalsDocId = (reportId: string, version: number, country: string, span: Span, start: string, engine: string): string =>
   `${reportId}|${version}|${country}|${span}|${start}|${engine}`;
 
 /** Which documents a span keeps: over all engines for every span, per engine for days only. */
-export const spanEngines = (span: Span, engine: string): string[] => (span === 'day' ? [ALL_ENGINES, engine] : [ALL_ENGINES]);
+const spanEngines = (span: Span, engine: string): string[] => (span === 'day' ? [ALL_ENGINES, engine] : [ALL_ENGINES]);
 
 /** The documents a run adds to: its day over all engines and for its engine, its week over all engines. */
 export function promptTotalsKeys({ reportId, version }: VersionRef, { run, day }: Pick<RunContribution, 'run' | 'day'>) {

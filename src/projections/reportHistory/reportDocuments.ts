@@ -62,7 +62,7 @@ export const citationsDocId = (reportId: string, version: number, country: strin
 export const reportDayDocId = (reportId: string, version: number, country: string, day: string): string =>
   `${reportId}|${version}|${country}|${day}`;
 
-export const runReportDocId = ({ reportId, version }: VersionRef, { run, day }: Pick<RunContribution, 'run' | 'day'>): string =>
+const runReportDocId = ({ reportId, version }: VersionRef, { run, day }: Pick<RunContribution, 'run' | 'day'>): string =>
   reportDayDocId(reportId, version, run.country, day);
 
 /** Adds one run's contribution to its report day (creating it when `existing` is null). Pure. */

@@ -11,7 +11,7 @@ import { mayHoldEvidence, recommend, type CrawlabilityEvidence } from './recomme
 import { runFacts } from './runFacts.js';
 
 /** contract.md section 8: recommendations read the last 30 days, ending today. */
-export const RECOMMENDATION_DAYS = 30;
+const RECOMMENDATION_DAYS = 30;
 
 export interface RecommendationQuery extends AnalyticsFilters {
   country: string;
