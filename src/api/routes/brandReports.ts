@@ -7,6 +7,15 @@ import {
   listCitedUrlPromptsOperation,
   updateBrandReportOperation,
 } from '../../app/brandReports/operations.js';
+import {
+  getBrandReportCitationHistoryOperation,
+  getBrandReportCitationStatsOperation,
+  getBrandReportStatsOperation,
+  listBrandReportCitationsOperation,
+  listBrandReportPromptsOperation,
+  listBrandReportRecommendationsOperation,
+  suggestCompetitorsOperation,
+} from '../../app/brandReports/analyticsOperations.js';
 import { brandReportPatchSchema } from '../../domain/brandReport/schema.js';
 import { restRoute, type Route } from '../http/route.js';
 
@@ -25,4 +34,11 @@ export const brandReportRoutes: readonly Route[] = [
   restRoute(getBrandReportPromptOperation, { method: 'get', path: `${REPORT}/prompts/{promptId}` }),
   restRoute(listAiResponsesOperation, { method: 'get', path: `${REPORT}/prompts/{promptId}/ai-responses` }),
   restRoute(listCitedUrlPromptsOperation, { method: 'get', path: `${REPORT}/citations/prompts` }),
+  restRoute(getBrandReportStatsOperation, { method: 'get', path: `${REPORT}/stats` }),
+  restRoute(listBrandReportPromptsOperation, { method: 'get', path: `${REPORT}/prompts` }),
+  restRoute(listBrandReportCitationsOperation, { method: 'get', path: `${REPORT}/citations` }),
+  restRoute(getBrandReportCitationStatsOperation, { method: 'get', path: `${REPORT}/citations/stats` }),
+  restRoute(getBrandReportCitationHistoryOperation, { method: 'get', path: `${REPORT}/citations/history` }),
+  restRoute(listBrandReportRecommendationsOperation, { method: 'get', path: `${REPORT}/recommendations` }),
+  restRoute(suggestCompetitorsOperation, { method: 'post', path: '/v1/competitors/suggestions' }),
 ];

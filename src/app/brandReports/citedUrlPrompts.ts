@@ -5,7 +5,7 @@ import { directoryCollection } from '../shared/directory.js';
 import { windowOf, type ListRange, type ListWindow } from '../shared/paging.js';
 import { readableReport, windowDays } from './history.js';
 import type { Window } from '../shared/window.js';
-import { decodeCitedUrl } from '../../projections/reportHistory/compactRows.js';
+import { decodeCitedUrl } from '../../projections/reportHistory/compactUrlRows.js';
 import type { DayDoc } from '../../projections/reportHistory/dayDocument.js';
 
 export const citedUrlPromptSchema = z

@@ -140,7 +140,7 @@ export const listAiResponsesOperation = defineOperation({
   },
 });
 
-const citedUrlField = z
+export const citedUrlField = z
   .string()
   .min(1)
   .transform((url, context) => {

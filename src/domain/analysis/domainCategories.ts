@@ -24,6 +24,19 @@ function uncachedCategory(domain: string, owners: readonly DomainOwnership[]): D
   return catalogCategory(domain) ?? 'Unclassified';
 }
 
+/**
+ * The tracked brand a domain belongs to (its index: 0 the main brand, then the competitors), or null. The
+ * same rule as the categories: the first owner in report order wins, so `Brand` citations are exactly the
+ * main brand's domain citations.
+ */
+export function domainOwner(domain: string, detection: CompiledDetection): number | null {
+  const category = domainCategory(domain, detection);
+  if (category === 'Brand') return 0;
+  if (category !== 'Competitor') return null;
+  const index = detection.domainOwners.findIndex((owner) => owns(owner, domain));
+  return index < 0 ? null : index;
+}
+
 const owns = (owner: DomainOwnership, domain: string): boolean =>
   owner.exact.has(domain) || (owner.wildcardRoot !== null && domain.endsWith(`.${owner.wildcardRoot}`));
 

@@ -4,7 +4,7 @@
  */
 export { compileDetection, type CompiledDetection, type TrackedBrand } from './detection.js';
 export { validateBrandRegex } from './matcher.js';
-export { analyzeRun, type BrandRunResult, type RunAnalysis, type SentenceCounts } from './runAnalysis.js';
+export { analyzeRun, brandSentences, type BrandRunResult, type BrandSentence, type RunAnalysis, type SentenceCounts } from './runAnalysis.js';
 export { classifySentence, type SentenceSentiment } from './sentiment.js';
 export { splitSentences, type Sentence } from './sentences.js';
 export {
@@ -19,6 +19,7 @@ export {
   citationCategory,
   domainCategory,
   domainCategoryList,
+  domainOwner,
   emptyCategoryCounts,
   type CategoryCounts,
 } from './domainCategories.js';
@@ -42,3 +43,5 @@ export {
   type SentimentShares,
   type WindowMetrics,
 } from './metrics.js';
+export { wilsonInterval, type Interval } from './wilson.js';
+export { extractNames, nameMatchesDomain, untrackedNames, type NamedCandidate } from './competitorNames.js';

@@ -10,6 +10,7 @@ import {
   countCategories,
   domainCategory,
   domainCategoryList,
+  domainOwner,
   emptyCategoryCounts,
   type CategoryCounts,
 } from './domainCategories.js';
@@ -25,6 +26,10 @@ export interface BrandTotals {
   /** Sum of the brand's position over the runs that mention it. */
   positionSum: number;
   sentences: SentenceCounts;
+  /** Citations whose domain is one of the brand's (a domain two brands claim is the earlier brand's). */
+  domainCitations: number;
+  /** Runs citing at least one of the brand's domains: the numerator of domainCoverage. */
+  domainCitedRuns: number;
 }
 
 /**
@@ -45,6 +50,8 @@ export interface MeasuredRun {
   citations: readonly (CitationUrl | null)[];
   /** The category of each citation, in the same order. */
   citationCategories: readonly DomainCategory[];
+  /** For each citation, the index of the tracked brand whose domain it cites, or null; in the same order. */
+  citationOwners: readonly (number | null)[];
 }
 
 /** A recorded answer: what `measureRun` reads of a run event. */
@@ -66,6 +73,7 @@ export function measureRun(answer: RecordedAnswer, detection: CompiledDetection)
     analysis: analyzeRun(completed ? answer.content : '', detection),
     citations,
     citationCategories: citations.map((citation) => (citation === null ? 'Unclassified' : domainCategory(citation.domain, detection))),
+    citationOwners: citations.map((citation) => (citation === null ? null : domainOwner(citation.domain, detection))),
   };
 }
 
@@ -78,6 +86,8 @@ export const emptyRunTotals = (brands: readonly TrackedBrand[]): RunTotals => ({
     mentions: 0,
     positionSum: 0,
     sentences: { positive: 0, neutral: 0, negative: 0 },
+    domainCitations: 0,
+    domainCitedRuns: 0,
   })),
   domainCategories: emptyCategoryCounts(),
 });
@@ -88,14 +98,19 @@ export function runTotals(run: MeasuredRun): RunTotals {
   if (run.state !== 'completed') return empty;
   return {
     runs: 1,
-    brands: run.analysis.brands.map(({ brand, isMainBrand, mentions, position, sentences }) => ({
-      brand,
-      isMainBrand,
-      mentionedRuns: mentions > 0 ? 1 : 0,
-      mentions,
-      positionSum: position ?? 0,
-      sentences: { ...sentences },
-    })),
+    brands: run.analysis.brands.map(({ brand, isMainBrand, mentions, position, sentences }, index) => {
+      const domainCitations = run.citationOwners.filter((owner) => owner === index).length;
+      return {
+        brand,
+        isMainBrand,
+        mentionedRuns: mentions > 0 ? 1 : 0,
+        mentions,
+        positionSum: position ?? 0,
+        sentences: { ...sentences },
+        domainCitations,
+        domainCitedRuns: domainCitations > 0 ? 1 : 0,
+      };
+    }),
     domainCategories: countCategories(run.citationCategories),
   };
 }
@@ -131,6 +146,8 @@ function addBrandTotals(into: BrandTotals, addition: BrandTotals): void {
   into.sentences.positive += addition.sentences.positive;
   into.sentences.neutral += addition.sentences.neutral;
   into.sentences.negative += addition.sentences.negative;
+  into.domainCitations += addition.domainCitations;
+  into.domainCitedRuns += addition.domainCitedRuns;
 }
 
 export interface SentimentShares {
@@ -152,6 +169,14 @@ export interface BrandMetrics {
   /** Mentions of the brand / mentions of all tracked brands (0..1); 0 when no brand is mentioned. */
   shareOfVoice: number;
   sentiment: SentimentShares;
+  /** Runs in which the brand is mentioned: the numerator of brandCoverage (runs is the denominator). */
+  mentionedRuns: number;
+  /** Citations of the brand's domains. */
+  domainCitations: number;
+  /** Runs citing at least one of the brand's domains. */
+  domainCitedRuns: number;
+  /** domainCitedRuns / runs (0..1); 0 when the window has no runs. */
+  domainCoverage: number;
 }
 
 export interface WindowMetrics {
@@ -173,6 +198,10 @@ export function finalizeRunTotals(totals: RunTotals): WindowMetrics {
       averagePosition: brand.mentionedRuns === 0 ? null : brand.positionSum / brand.mentionedRuns,
       shareOfVoice: ratio(brand.mentions, allMentions),
       sentiment: sentimentShares(brand.sentences),
+      mentionedRuns: brand.mentionedRuns,
+      domainCitations: brand.domainCitations,
+      domainCitedRuns: brand.domainCitedRuns,
+      domainCoverage: ratio(brand.domainCitedRuns, totals.runs),
     })),
     domainCategories: domainCategoryList(totals.domainCategories),
   };
@@ -196,8 +225,11 @@ export interface RankedBrand extends BrandMetrics {
 
 const nameOrder = new Intl.Collator('en', { sensitivity: 'base' });
 
+/** What brandRank orders by. */
+export type Rankable = Pick<BrandMetrics, 'brand' | 'mentions' | 'brandCoverage'>;
+
 /** brandRank: mentions desc, then brandCoverage desc, then name (case-insensitive, then exact); rank is 1-based. */
-export function rankBrands(brands: readonly BrandMetrics[]): RankedBrand[] {
+export function rankBrands<Brand extends Rankable = BrandMetrics>(brands: readonly Brand[]): (Brand & { rank: number })[] {
   return [...brands]
     .sort(
       (left, right) =>

@@ -31,10 +31,33 @@ interface BrandTally {
   sentences: SentenceCounts;
 }
 
+/** One sentence that counts toward a brand's sentence sentiment, as `analyzeRun` counted it. */
+export interface BrandSentence {
+  /** Index in the tracked brands, as in `RunAnalysis.brands`. */
+  brandIndex: number;
+  sentiment: SentenceSentiment;
+  /** The sentence as it appears in the answer (accents composed), trimmed. */
+  text: string;
+}
+
 /** Decomposed accents would defeat matching against names typed precomposed; most answers have none. */
 const COMBINING_MARK = /\p{M}/u;
 
 export function analyzeRun(content: string, detection: CompiledDetection): RunAnalysis {
+  return analyze(content, detection, null);
+}
+
+/**
+ * The sentences behind the sentence counts of `analyzeRun`, in answer order: the evidence a user can read.
+ * The same walk produces both, so the negative sentences listed for a brand are exactly its negative count.
+ */
+export function brandSentences(content: string, detection: CompiledDetection): BrandSentence[] {
+  const collected: BrandSentence[] = [];
+  analyze(content, detection, collected);
+  return collected;
+}
+
+function analyze(content: string, detection: CompiledDetection, collected: BrandSentence[] | null): RunAnalysis {
   const text = COMBINING_MARK.test(content) ? content.normalize('NFC') : content;
   const tallies: BrandTally[] = detection.brands.map(({ brand, isMainBrand }) => ({
     brand,
@@ -45,7 +68,7 @@ export function analyzeRun(content: string, detection: CompiledDetection): RunAn
     sentences: { positive: 0, neutral: 0, negative: 0 },
   }));
   const matches = findBrandMatches(text, detection.matcher);
-  if (matches.length > 0) countMatches(text, matches, tallies);
+  if (matches.length > 0) countMatches(text, matches, tallies, collected);
   return {
     brands: tallies.map((tally) => ({
       brand: tally.brand,
@@ -58,7 +81,7 @@ export function analyzeRun(content: string, detection: CompiledDetection): RunAn
 }
 
 /** Matches are in text order, so one walk pairs each with its sentence. */
-function countMatches(text: string, matches: readonly BrandMatch[], tallies: BrandTally[]): void {
+function countMatches(text: string, matches: readonly BrandMatch[], tallies: BrandTally[], collected: BrandSentence[] | null): void {
   const sentences = splitSentences(text);
   const negations = negationPositions(text);
   let next = 0;
@@ -68,7 +91,7 @@ function countMatches(text: string, matches: readonly BrandMatch[], tallies: Bra
     if (next === first) return;
     const inSentence = matches.slice(first, next);
     const absent = absentMatchIndices(text, sentence, inSentence, negations);
-    countSentence(text, sentence, sentenceIndex, inSentence, absent, tallies);
+    countSentence(text, sentence, sentenceIndex, inSentence, absent, tallies, collected);
   });
 }
 
@@ -79,6 +102,7 @@ function countSentence(
   matches: readonly BrandMatch[],
   absent: readonly number[],
   tallies: BrandTally[],
+  collected: BrandSentence[] | null,
 ): void {
   let sentiment: SentenceSentiment | null = null;
   matches.forEach((match, index) => {
@@ -90,6 +114,7 @@ function countSentence(
     tally.lastSentenceCounted = sentenceIndex;
     sentiment ??= classifySentence(text, sentence.start, sentence.end, matches);
     tally.sentences[sentiment] += 1;
+    collected?.push({ brandIndex: match.brandIndex, sentiment, text: text.slice(sentence.start, sentence.end).trim() });
   });
 }
 

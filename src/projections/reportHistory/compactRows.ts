@@ -7,17 +7,27 @@ import {
 } from '../../domain/analysis/index.js';
 
 /**
- * The stored form of the analysis module's totals. Day documents keep numbers in rows rather than named
- * objects because a 90-day window reads 90 of them per prompt; this module is the only place that knows which
- * column holds what, so everything else reads and writes rows through `encode…` and `decode…`.
+ * The stored form of the analysis module's totals. History documents keep numbers in rows rather than named
+ * objects because a 90-day window reads 90 of them per prompt; this module and `compactUrlRows.ts` are the
+ * only places that know which column holds what, so everything else reads and writes rows through
+ * `encode…` and `decode…`.
  */
 
 /** Columns of a brand row, in stored order: counts of `BrandTotals`. */
-const BRAND_COLUMNS = ['mentionedRuns', 'mentions', 'positionSum', 'positive', 'neutral', 'negative'] as const;
+const BRAND_COLUMNS = [
+  'mentionedRuns',
+  'mentions',
+  'positionSum',
+  'positive',
+  'neutral',
+  'negative',
+  'domainCitations',
+  'domainCitedRuns',
+] as const;
 type BrandColumn = (typeof BRAND_COLUMNS)[number];
 
 /** One brand's counts, in the order of BRAND_COLUMNS. */
-export type BrandRow = [number, number, number, number, number, number];
+export type BrandRow = number[];
 
 export interface CompactTotals {
   runs: number;
@@ -32,9 +42,11 @@ const brandCounts = (brand: BrandTotals): Record<BrandColumn, number> => ({
   mentions: brand.mentions,
   positionSum: brand.positionSum,
   ...brand.sentences,
+  domainCitations: brand.domainCitations,
+  domainCitedRuns: brand.domainCitedRuns,
 });
 
-const encodeBrand = (brand: BrandTotals): BrandRow => BRAND_COLUMNS.map((column) => brandCounts(brand)[column]) as BrandRow;
+const encodeBrand = (brand: BrandTotals): BrandRow => BRAND_COLUMNS.map((column) => brandCounts(brand)[column]);
 
 function decodeBrand(row: BrandRow | undefined, { brand, isMainBrand }: TrackedBrand): BrandTotals {
   const value = (column: BrandColumn): number => row?.[BRAND_COLUMNS.indexOf(column)] ?? 0;
@@ -45,6 +57,8 @@ function decodeBrand(row: BrandRow | undefined, { brand, isMainBrand }: TrackedB
     mentions: value('mentions'),
     positionSum: value('positionSum'),
     sentences: { positive: value('positive'), neutral: value('neutral'), negative: value('negative') },
+    domainCitations: value('domainCitations'),
+    domainCitedRuns: value('domainCitedRuns'),
   };
 }
 
@@ -67,57 +81,81 @@ export function decodeTotals(totals: CompactTotals, brands: readonly TrackedBran
 
 export const emptyCompactTotals = (brandCount: number): CompactTotals => ({
   runs: 0,
-  brands: Array.from({ length: brandCount }, (): BrandRow => [0, 0, 0, 0, 0, 0]),
+  brands: Array.from({ length: brandCount }, (): BrandRow => BRAND_COLUMNS.map(() => 0)),
   categories: {},
 });
 
-/** Sums stored totals of one report version (so brand rows align), column by column. */
+/**
+ * Sums stored totals of one report version (so brand rows align), column by column. Every run adds to four
+ * of these (its prompt's day and the report's day, over all engines and for its engine), so it is written
+ * as plain loops.
+ */
 export function addCompactTotals(into: CompactTotals, addition: CompactTotals): CompactTotals {
-  const brands = into.brands.map((row, index): BrandRow => {
+  const brands: BrandRow[] = [];
+  for (let index = 0; index < into.brands.length; index++) {
+    const row = into.brands[index] ?? [];
     const other = addition.brands[index];
-    return other ? (row.map((value, column) => value + (other[column] ?? 0)) as BrandRow) : row;
-  });
+    if (!other) {
+      brands.push(row);
+      continue;
+    }
+    const sum: BrandRow = [];
+    for (let column = 0; column < row.length; column++) sum.push((row[column] ?? 0) + (other[column] ?? 0));
+    brands.push(sum);
+  }
   const categories = { ...into.categories };
-  for (const [category, count] of Object.entries(addition.categories) as [DomainCategory, number][]) {
-    categories[category] = (categories[category] ?? 0) + count;
+  for (const category in addition.categories) {
+    const key = category as DomainCategory;
+    categories[key] = (categories[key] ?? 0) + (addition.categories[key] ?? 0);
   }
   return { runs: into.runs + addition.runs, brands, categories };
 }
 
-/** What a day knows of one cited URL. */
-export interface CitedUrlTotals {
-  /** Normalized (contract.md section 4). */
-  url: string;
-  domain: string;
-  citations: number;
-  citingRuns: number;
-  /** Citing runs that mention the main brand. */
-  brandMentionedRuns: number;
+/** An untracked name the answers put forward (a competitor suggestion), over some runs. */
+export interface NameTotals {
+  name: string;
+  /** Runs naming it. */
+  runs: number;
+  mentions: number;
+  /** A cited domain written right after the name, or '' when none was. */
+  linkedDomain: string;
 }
 
-/** Columns of a cited-URL row, in stored order. */
-const CITED_URL_COLUMNS = ['url', 'domain', 'citations', 'citingRuns', 'brandMentionedRuns'] as const;
-export type CitedUrlRow = [string, string, number, number, number];
+/** Columns of a name row, in stored order. */
+const NAME_COLUMNS = ['name', 'runs', 'mentions', 'linkedDomain'] as const;
+export type NameRow = [string, number, number, string];
 
-export const encodeCitedUrl = (cited: CitedUrlTotals): CitedUrlRow => CITED_URL_COLUMNS.map((column) => cited[column]) as CitedUrlRow;
+export const encodeName = (totals: NameTotals): NameRow => NAME_COLUMNS.map((column) => totals[column]) as NameRow;
 
-export function decodeCitedUrl(row: CitedUrlRow): CitedUrlTotals {
-  const [url, domain, citations, citingRuns, brandMentionedRuns] = row;
-  return { url, domain, citations, citingRuns, brandMentionedRuns };
+export function decodeName(row: NameRow): NameTotals {
+  const [name, runs, mentions, linkedDomain] = row;
+  return { name, runs, mentions, linkedDomain };
 }
 
-/** Merges cited-URL rows by URL, adding their counts. */
-export function addCitedUrls(into: readonly CitedUrlRow[], additions: readonly CitedUrlRow[]): CitedUrlRow[] {
-  const merged = new Map(into.map(decodeCitedUrl).map((cited) => [cited.url, cited]));
-  for (const row of additions) {
-    const addition = decodeCitedUrl(row);
-    const existing = merged.get(addition.url);
-    if (!existing) merged.set(addition.url, addition);
+/** Of two linked domains the smaller is kept, whatever the order rows are added in. */
+const keptDomain = (left: string, right: string): string => (left === '' ? right : right === '' || left < right ? left : right);
+
+/** Merges name rows by name, adding their counts. A day has a few dozen names: rows are merged in place of a copy. */
+export function addNames(into: readonly NameRow[], additions: readonly NameRow[]): NameRow[] {
+  const merged = [...into];
+  for (const addition of additions) {
+    const { name, runs, mentions, linkedDomain } = decodeName(addition);
+    const index = merged.findIndex((row) => decodeName(row).name === name);
+    const existing = index < 0 ? undefined : merged[index];
+    if (existing === undefined) merged.push(encodeName({ name, runs, mentions, linkedDomain }));
     else {
-      existing.citations += addition.citations;
-      existing.citingRuns += addition.citingRuns;
-      existing.brandMentionedRuns += addition.brandMentionedRuns;
+      const sum = decodeName(existing);
+      merged[index] = encodeName({ name, runs: sum.runs + runs, mentions: sum.mentions + mentions, linkedDomain: keptDomain(sum.linkedDomain, linkedDomain) });
     }
   }
-  return [...merged.values()].map(encodeCitedUrl);
+  return merged;
+}
+
+/** One prompt's totals in a report-level document, by its index in the version's `promptIds`. */
+export type PromptTotalsRow = [number, CompactTotals];
+
+export const encodePromptTotals = (promptIndex: number, totals: CompactTotals): PromptTotalsRow => [promptIndex, totals];
+
+export function decodePromptTotals([promptIndex, totals]: PromptTotalsRow): { promptIndex: number; totals: CompactTotals } {
+  return { promptIndex, totals };
 }

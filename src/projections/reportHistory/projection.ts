@@ -3,10 +3,18 @@ import type { BrandReportEvent } from '../../domain/brandReport/events.js';
 import type { RunCompleted } from '../../domain/run/events.js';
 import type { Collection } from '../../ports/documentStore.js';
 import type { Projection, ProjectionScope } from '../runner/projection.js';
-import { addRunsToDays, loadDays, runDayDocId, saveDays, type DayDoc } from './dayDocument.js';
+import {
+  addRunsToHistory,
+  HISTORY_COLLECTIONS,
+  historyCollections,
+  loadHistoryBatch,
+  saveHistoryBatch,
+  type HistoryCollections,
+} from './historyBatch.js';
 import { nextSettings, versionId, type ReportVersionDoc } from './versions.js';
 
-export const REPORT_HISTORY = { name: 'reportHistory', version: 1, versions: 'versions', days: 'days' } as const;
+/** Version 2: report-level aggregates, domain citations per brand, suggested names, cited URLs' titles. */
+export const REPORT_HISTORY = { name: 'reportHistory', version: 2, versions: 'versions', ...HISTORY_COLLECTIONS } as const;
 
 export const REPORT_EVENT_TYPES = [
   'BrandReportCreated',
@@ -79,16 +87,16 @@ async function openNextVersion(versions: Collection<ReportVersionDoc>, event: Br
   });
 }
 
-/** Adds runs to the day documents of every active version that tracks their prompt; one read, one write. */
-async function applyRuns(runs: RunCompleted['data'][], byPrompt: Map<string, ReportVersionDoc[]>, days: Collection<DayDoc>): Promise<void> {
+/** Adds runs to the history of every active version that tracks their prompt; one read, one write per collection. */
+async function applyRuns(runs: RunCompleted['data'][], byPrompt: Map<string, ReportVersionDoc[]>, collections: HistoryCollections): Promise<void> {
   const runsByVersion = new Map<ReportVersionDoc, RunCompleted['data'][]>();
   for (const run of runs) {
     for (const version of byPrompt.get(run.promptId) ?? []) runsByVersion.set(version, [...(runsByVersion.get(version) ?? []), run]);
   }
-  const ids = [...runsByVersion].flatMap(([version, versionRuns]) => versionRuns.map((run) => runDayDocId(version, run)));
-  const touched = await loadDays(days, ids);
-  for (const [version, versionRuns] of runsByVersion) addRunsToDays(touched, version, versionRuns, compileDetection(version.detection));
-  await saveDays(days, touched);
+  const batches = [...runsByVersion].map(([version, versionRuns]) => ({ version, runs: versionRuns }));
+  const batch = await loadHistoryBatch(collections, batches);
+  for (const { version, runs: versionRuns } of batches) addRunsToHistory(batch, version, versionRuns, compileDetection(version.detection));
+  await saveHistoryBatch(collections, batch);
 }
 
 /**
@@ -103,16 +111,19 @@ export const reportHistoryProjection: Projection<HistoryEvent> = {
     await scope.collection(REPORT_HISTORY.versions).createIndex({ reportId: 1, version: 1 });
     await scope.collection(REPORT_HISTORY.versions).createIndex({ state: 1 });
     await scope.collection(REPORT_HISTORY.days).createIndex({ reportId: 1, version: 1, promptId: 1, day: 1 });
+    await scope.collection(REPORT_HISTORY.reportDays).createIndex({ reportId: 1, version: 1, country: 1, day: 1 });
+    await scope.collection(REPORT_HISTORY.reportCitations).createIndex({ reportId: 1, version: 1, country: 1, span: 1, day: 1 });
+    await scope.collection(REPORT_HISTORY.promptTotals).createIndex({ reportId: 1, version: 1, country: 1, span: 1, engine: 1, day: 1 });
   },
   async apply(events, scope: ProjectionScope) {
     const versions = scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions);
-    const days = scope.collection<DayDoc>(REPORT_HISTORY.days);
+    const collections = historyCollections((logical) => scope.collection(logical));
     let byPrompt: Map<string, ReportVersionDoc[]> | null = null;
     let pendingRuns: RunCompleted['data'][] = [];
     const flushRuns = async () => {
       if (pendingRuns.length === 0) return;
       byPrompt ??= await activeVersionsByPrompt(versions);
-      await applyRuns(pendingRuns, byPrompt, days);
+      await applyRuns(pendingRuns, byPrompt, collections);
       pendingRuns = [];
     };
     for (const event of events) {

@@ -5,7 +5,7 @@ import type { RunCompleted } from '../../domain/run/events.js';
 import type { Collection, DocumentStore, TransactionScope } from '../../ports/documentStore.js';
 import type { EventStore, Position, RecordedEvent } from '../../ports/eventStore.js';
 import { CHECKPOINTS_COLLECTION, checkpointId, physicalCollectionName, type CheckpointDoc } from '../runner/projection.js';
-import { addRunsToDays, loadDays, runDayDocId, saveDays, type DayDoc } from './dayDocument.js';
+import { addRunsToHistory, historyCollections, loadHistoryBatch, saveHistoryBatch, type HistoryCollections } from './historyBatch.js';
 import { REPORT_HISTORY } from './projection.js';
 import { ReadModels } from '../runner/readModels.js';
 import { PROMPT_RUN_COUNTS_COLLECTION, runsProjection, type PromptRunCountDoc } from '../runs/projection.js';
@@ -108,6 +108,10 @@ export class ReportRebuilder {
     return scope.collection<ReportVersionDoc>(collectionName(REPORT_HISTORY.versions));
   }
 
+  private history(scope: TransactionScope = this.documentStore): HistoryCollections {
+    return historyCollections((logical) => scope.collection(collectionName(logical)));
+  }
+
   private nowIso(offsetMs = 0): string {
     return new Date((this.options.now?.() ?? new Date()).getTime() + offsetMs).toISOString();
   }
@@ -196,17 +200,16 @@ export class ReportRebuilder {
     detection: CompiledDetection,
     timer: PhaseTimer,
   ): Promise<ReportVersionDoc | null> {
-    const days = this.documentStore.collection<DayDoc>(collectionName(REPORT_HISTORY.days));
-    const touched = await loadDays(days, runs.map((run) => runDayDocId(version, run)));
+    const batch = await loadHistoryBatch(this.history(), [{ version, runs }]);
     timer.lap('writeReadModelsMs');
-    addRunsToDays(touched, version, runs, detection);
+    addRunsToHistory(batch, version, runs, detection);
     timer.lap('analysisMs');
     const next = await this.documentStore.withTransaction(async (scope) => {
       const current = await this.versions(scope).findOne({ _id: version._id });
       // Only the lease holder writes a building version's days, and every batch moves its position: an
       // unchanged position means the days read above are still the stored ones.
       if (current?.state !== 'building' || current.lease?.owner !== this.options.owner || current.position !== version.position) return null;
-      await saveDays(scope.collection<DayDoc>(collectionName(REPORT_HISTORY.days)), touched);
+      await saveHistoryBatch(this.history(scope), batch);
       return this.versions(scope).findOneAndUpdate(
         { _id: version._id },
         {
@@ -249,9 +252,9 @@ export class ReportRebuilder {
       $or: [{ state: 'superseded' }, { state: 'retired', finishedDate: { $lt: graceEnd } }],
       dataDeleted: { $ne: true },
     });
-    const days = this.documentStore.collection<DayDoc>(collectionName(REPORT_HISTORY.days));
+    const history = Object.values(this.history());
     for (const version of stale) {
-      await days.deleteMany({ reportId: version.reportId, version: version.version });
+      for (const collection of history) await collection.deleteMany({ reportId: version.reportId, version: version.version });
       await this.versions().updateOne({ _id: version._id }, { $set: { dataDeleted: true } });
     }
   }

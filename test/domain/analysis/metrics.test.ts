@@ -2,9 +2,11 @@ import { describe, expect, test } from '@jest/globals';
 import {
   addRun,
   combineRunTotals,
+  compileDetection,
   coverageHistory,
   emptyRunTotals,
   finalizeRunTotals,
+  measureRun,
   rankBrands,
   runTotals,
   type BrandMetrics,
@@ -13,6 +15,7 @@ import {
   type RunTotals,
   type SentenceCounts,
 } from '../../../src/domain/analysis/index.js';
+import { identity } from './fixtures.js';
 
 const BRANDS = [
   { brand: 'Acme', isMainBrand: true },
@@ -32,6 +35,7 @@ function run(seen: Record<string, Seen>, state = 'completed', citationCategories
     state,
     citations: [],
     citationCategories,
+    citationOwners: citationCategories.map((category) => (category === 'Brand' ? 0 : null)),
     analysis: {
       brands: BRANDS.map(({ brand, isMainBrand }) => {
         const found = seen[brand];
@@ -274,6 +278,8 @@ describe('partial aggregates', () => {
       mentions: 2,
       positionSum: 1,
       sentences: { positive: 1, neutral: 0, negative: 0 },
+      domainCitations: 1,
+      domainCitedRuns: 1,
     });
   });
 
@@ -282,5 +288,29 @@ describe('partial aggregates', () => {
     const combined = combineRunTotals(totalsOf(acmeRun), withHooli);
     expect(combined.brands.map(({ brand }) => brand)).toEqual(['Acme', 'Globex', 'Initech', 'Hooli']);
     expect(combined.runs).toBe(2);
+  });
+});
+
+describe('domain citations per brand', () => {
+  const detection = compileDetection({
+    ...identity('Acme', { brandDomainWildcard: true }),
+    competitors: [identity('Globex', { brandDomainVariations: ['globex.io'] }), identity('Initech')],
+  });
+  const measured = (links: string[]) => measureRun({ state: 'completed', content: 'Acme.', citations: links.map((link) => ({ link })) }, detection);
+
+  test('each citation is owned by the brand whose domain it cites, subdomains by the wildcard brand only', () => {
+    const run = measured(['https://acme.com/a', 'https://docs.acme.com/b', 'https://www.globex.io/', 'https://sub.globex.com/', 'https://wikipedia.org/']);
+    expect(run.citationOwners).toEqual([0, 0, 1, null, null]);
+  });
+
+  test('the totals count a brand’s domain citations and whether the run cites it at all', () => {
+    const totals = totalsOf(measured(['https://acme.com/a', 'https://acme.com/b', 'https://globex.com/']), measured(['https://initech.com/']), measured([]));
+    expect(totals.brands.map(({ brand, domainCitations, domainCitedRuns }) => [brand, domainCitations, domainCitedRuns])).toEqual([
+      ['Acme', 2, 1],
+      ['Globex', 1, 1],
+      ['Initech', 1, 1],
+    ]);
+    expect(metricsOf(totals, 'Acme')).toMatchObject({ domainCitations: 2, domainCitedRuns: 1, domainCoverage: 1 / 3, mentionedRuns: 3 });
+    expect(totals.domainCategories.Brand).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { analyzeRun, compileDetection } from '../../../src/domain/analysis/index.js';
+import { analyzeRun, brandSentences, compileDetection } from '../../../src/domain/analysis/index.js';
 import { brandResult, identity, settings } from './fixtures.js';
 
 const acme = identity('Acme', { brandVariations: ['Acme Cloud'] });
@@ -104,5 +104,26 @@ describe('analyzeRun', () => {
       { brand: 'Initech', isMainBrand: false, mentions: 1, position: 3, sentences: sentences(0, 0, 1) },
       { brand: 'Hooli', isMainBrand: false, mentions: 0, position: null, sentences: NONE },
     ]);
+  });
+});
+
+describe('brandSentences', () => {
+  const content = 'Acme is terrible at onboarding. Globex is great, but Acme is excellent. I could not find any information about Hooli. Acme is awful.';
+
+  test('quotes each sentence that counts for a brand, once per brand, with the sentiment it was counted with', () => {
+    expect(brandSentences(content, detection).filter(({ brandIndex }) => brandIndex === 0)).toEqual([
+      { brandIndex: 0, sentiment: 'negative', text: 'Acme is terrible at onboarding.' },
+      { brandIndex: 0, sentiment: 'positive', text: 'Globex is great, but Acme is excellent.' },
+      { brandIndex: 0, sentiment: 'negative', text: 'Acme is awful.' },
+    ]);
+  });
+
+  test('lists exactly the sentences behind the sentence counts of analyzeRun, absence statements excluded', () => {
+    const quoted = brandSentences(content, detection);
+    for (const [index, brand] of analyze(content).brands.entries()) {
+      const ofBrand = quoted.filter(({ brandIndex }) => brandIndex === index);
+      expect(sentences(...(['positive', 'neutral', 'negative'] as const).map((kind) => ofBrand.filter(({ sentiment }) => sentiment === kind).length) as [number, number, number])).toEqual(brand.sentences);
+    }
+    expect(quoted.some(({ text }) => text.includes('Hooli'))).toBe(false);
   });
 });

@@ -9,8 +9,10 @@ import {
 } from '../../../src/domain/analysis/index.js';
 import type { DetectionSettings } from '../../../src/domain/brandReport/events.js';
 import type { RunCompleted } from '../../../src/domain/run/events.js';
-import { decodeCitedUrl, decodeTotals } from '../../../src/projections/reportHistory/compactRows.js';
-import { addRunsToDays, type DayDoc } from '../../../src/projections/reportHistory/dayDocument.js';
+import { decodeTotals } from '../../../src/projections/reportHistory/compactRows.js';
+import { decodeCitedUrl } from '../../../src/projections/reportHistory/compactUrlRows.js';
+import type { DayDoc } from '../../../src/projections/reportHistory/dayDocument.js';
+import { addRunsToHistory, emptyHistoryBatch, type HistoryBatch } from '../../../src/projections/reportHistory/historyBatch.js';
 
 /**
  * The production path from a recorded run to the figures an endpoint answers: run event, day document (what
@@ -28,7 +30,7 @@ const identity = (brand: string, brandDomain: string) => ({
 });
 const settings: DetectionSettings = { ...identity('Acme', 'acme.com'), competitors: [identity('Globex', 'globex.com'), identity('Initech', 'initech.com')] };
 const detection = compileDetection(settings);
-const version = { reportId: 'br_1', version: 3 };
+const version = { reportId: 'br_1', version: 3, promptIds: ['pr_1'] };
 
 function run(runId: string, engine: string, runDate: string, content: string, links: string[] = []): RunCompleted['data'] {
   return {
@@ -57,9 +59,9 @@ const RUNS = [
 ];
 
 function daysOf(runs: readonly RunCompleted['data'][]): DayDoc[] {
-  const touched = new Map<string, DayDoc>();
-  addRunsToDays(touched, version, runs, detection);
-  return [...touched.values()];
+  const batch: HistoryBatch = emptyHistoryBatch();
+  addRunsToHistory(batch, version, runs, detection);
+  return [...batch.days.values()];
 }
 
 describe('a day document', () => {
@@ -84,10 +86,21 @@ describe('a day document', () => {
     const day = daysOf(RUNS).find(({ day: date }) => date === '2026-11-01') as DayDoc;
     const cited = Object.fromEntries(day.engines.map(({ engine, citedUrls }) => [engine, citedUrls.map(decodeCitedUrl)]));
     expect(cited.chatgpt).toEqual([
-      { url: 'https://acme.com/pricing', domain: 'acme.com', citations: 2, citingRuns: 2, brandMentionedRuns: 2 },
-      { url: 'https://en.wikipedia.org/wiki/CRM', domain: 'en.wikipedia.org', citations: 1, citingRuns: 1, brandMentionedRuns: 1 },
+      {
+        url: 'https://acme.com/pricing', domain: 'acme.com', citations: 2, citingRuns: 2, brandMentionedRuns: 2, competitorMentionedRuns: [2, 0],
+        title: 'https://ACME.com/pricing/#plans', titleDate: '2026-11-01T09:00:00Z',
+      },
+      {
+        url: 'https://en.wikipedia.org/wiki/CRM', domain: 'en.wikipedia.org', citations: 1, citingRuns: 1, brandMentionedRuns: 1, competitorMentionedRuns: [1, 0],
+        title: 'https://en.wikipedia.org/wiki/CRM', titleDate: '2026-11-01T08:00:00Z',
+      },
     ]);
-    expect(cited.perplexity).toEqual([{ url: 'https://www.globex.com', domain: 'globex.com', citations: 1, citingRuns: 1, brandMentionedRuns: 0 }]);
+    expect(cited.perplexity).toEqual([
+      {
+        url: 'https://www.globex.com', domain: 'globex.com', citations: 1, citingRuns: 1, brandMentionedRuns: 0, competitorMentionedRuns: [0, 1],
+        title: 'https://www.globex.com/', titleDate: '2026-11-01T10:00:00Z',
+      },
+    ]);
   });
 });
 

@@ -1,0 +1,69 @@
+import { addDays, utcDay } from '../../../domain/shared/days.js';
+import type { EngineId } from '../../../domain/shared/engines.js';
+import { RUNS_COLLECTION, runsProjection, type RunDoc } from '../../../projections/runs/projection.js';
+import type { Principal } from '../../shared/principal.js';
+import type { Services } from '../../shared/services.js';
+import { analyticsScope, type AnalyticsFilters } from '../analyticsScope.js';
+import { recommendationPage } from './cursor.js';
+import { decodeTotals, type CompactTotals } from '../../../projections/reportHistory/compactRows.js';
+import { windowPromptTotals } from '../reportPrompts.js';
+import { mayHoldEvidence, recommend, type CrawlabilityEvidence } from './recommend.js';
+import { runFacts } from './runFacts.js';
+
+/** contract.md section 8: recommendations read the last 30 days, ending today. */
+const RECOMMENDATION_DAYS = 30;
+
+export interface RecommendationQuery extends AnalyticsFilters {
+  country: string;
+  engine?: EngineId | undefined;
+  cursor?: { priority: number; score: number; id: string } | undefined;
+}
+
+/** `engine` and `engines` both narrow: a run must be of the one and among the others. */
+function engineFilter({ engine, engines }: RecommendationQuery): readonly EngineId[] | undefined {
+  if (engine === undefined) return engines;
+  return engines === undefined || engines.includes(engine) ? [engine] : [];
+}
+
+/**
+ * The recommendations of the window, most urgent first, one page after `cursor`. They quote the answers
+ * themselves (run ids, sentences), so they measure the window's recorded runs with the report's detection;
+ * the prompt totals tell which prompts may hold evidence, and only their runs are read. `crawlability`, the
+ * newest check of each brand domain, adds crawler_access.
+ */
+export async function listBrandReportRecommendations(
+  services: Services,
+  principal: Principal,
+  reportId: string,
+  query: RecommendationQuery,
+  crawlability?: readonly CrawlabilityEvidence[],
+) {
+  const endDate = utcDay(services.context.now());
+  const window = { startDate: addDays(endDate, 1 - RECOMMENDATION_DAYS), endDate, country: query.country };
+  const engines = engineFilter(query);
+  const scope = await analyticsScope(services, principal, reportId, { ...window, engines, tagId: query.tagId });
+  const { detection } = scope;
+  const totals = scope.prompts.length === 0 ? new Map<string, CompactTotals>() : await windowPromptTotals(services, scope, scope.prompts);
+  const decoded = [...totals].map(([promptId, compact]) => [promptId, decodeTotals(compact, detection.brands)] as const);
+  const runs = await services.readModels.collection<RunDoc>(runsProjection, RUNS_COLLECTION);
+  const recorded = await runs.find(
+    {
+      promptId: { $in: decoded.filter(([, promptTotals]) => mayHoldEvidence(promptTotals)).map(([promptId]) => promptId) },
+      country: query.country,
+      day: { $gte: window.startDate, $lte: window.endDate },
+      state: 'completed',
+      ...(engines ? { engine: { $in: [...engines] } } : {}),
+    },
+    { sort: { runDate: 1, _id: 1 } },
+  );
+  const recommendations = recommend({
+    runs: recorded.map((run) => runFacts(run, detection)),
+    windowRuns: engines?.length === 0 ? 0 : decoded.reduce((sum, [, promptTotals]) => sum + promptTotals.runs, 0),
+    prompts: new Map(scope.prompts.map(({ _id, text }) => [_id, text])),
+    brands: [scope.version.detection, ...scope.version.detection.competitors],
+    country: query.country,
+    engine: query.engine ?? null,
+    crawlability,
+  });
+  return recommendationPage(recommendations, query.cursor);
+}

@@ -1,0 +1,50 @@
+import { measureRun, runTotals, untrackedNames, type CompiledDetection } from '../../domain/analysis/index.js';
+import { runDay, type RunCompleted } from '../../domain/run/events.js';
+import { encodeName, encodeTotals, type CompactTotals, type NameRow } from './compactRows.js';
+import type { CitedUrlTotals } from './compactUrlRows.js';
+
+/**
+ * What one completed run adds to a report version's history, measured once and added to every document it
+ * touches: its prompt's day, the report's day and the report's cited URLs of that day. The totals are the
+ * domain's `runTotals` (the same the metric tests exercise); cited URLs are counted once per run.
+ */
+export interface RunContribution {
+  run: RunCompleted['data'];
+  day: string;
+  totals: CompactTotals;
+  citedUrls: CitedUrlTotals[];
+  /** Names the answer puts forward that the version does not track. */
+  names: NameRow[];
+}
+
+export function runContribution(run: RunCompleted['data'], detection: CompiledDetection): RunContribution {
+  const measured = measureRun({ state: 'completed', content: run.content, citations: run.citations }, detection);
+  const mentioned = measured.analysis.brands.map(({ mentions }) => (mentions > 0 ? 1 : 0));
+  const [brandMentionedRuns = 0, ...competitorMentionedRuns] = mentioned;
+  const byUrl = new Map<string, CitedUrlTotals>();
+  measured.citations.forEach((citation, index) => {
+    if (citation === null) return;
+    const title = run.citations[index]?.title ?? '';
+    const cited = byUrl.get(citation.url);
+    if (cited) {
+      cited.citations += 1;
+      if (title > cited.title) cited.title = title;
+    } else {
+      byUrl.set(citation.url, {
+        url: citation.url,
+        domain: citation.domain,
+        citations: 1,
+        citingRuns: 1,
+        brandMentionedRuns,
+        competitorMentionedRuns: [...competitorMentionedRuns],
+        title,
+        titleDate: run.runDate,
+      });
+    }
+  });
+  const citedDomains = [...new Set([...byUrl.values()].map(({ domain }) => domain))];
+  const names = untrackedNames(run.content, citedDomains, detection).map(({ name, mentions, linkedDomain }) =>
+    encodeName({ name, runs: 1, mentions, linkedDomain: linkedDomain ?? '' }),
+  );
+  return { run, day: runDay(run.runDate), totals: encodeTotals(runTotals(measured)), citedUrls: [...byUrl.values()], names };
+}
