@@ -14,6 +14,14 @@ import {
   listWorkspaceContentChecksOperation,
   listWorkspaceCrawlabilityChecksOperation,
 } from '../app/audits/operations.js';
+import {
+  getBrandReportCitationHistoryOperation,
+  getBrandReportCitationStatsOperation,
+  getBrandReportStatsOperation,
+  listBrandReportCitationsOperation,
+  listBrandReportPromptsOperation,
+  listBrandReportRecommendationsOperation,
+} from '../app/brandReports/analyticsOperations.js';
 import { listEnginesOperation } from '../app/engines/operations.js';
 import {
   createQueryFanOutOperation,
@@ -108,6 +116,12 @@ export const TOOLS: readonly Tool[] = [
   operationTool('get_brand_report_prompt', getBrandReportPromptOperation),
   listTool('list_brand_report_prompt_ai_responses', listAiResponsesOperation),
   listTool('list_brand_report_citation_prompts', listCitedUrlPromptsOperation),
+  operationTool('get_brand_report_stats', getBrandReportStatsOperation),
+  listTool('list_brand_report_prompts', listBrandReportPromptsOperation),
+  listTool('list_brand_report_citations', listBrandReportCitationsOperation),
+  operationTool('get_brand_report_citation_stats', getBrandReportCitationStatsOperation),
+  operationTool('get_brand_report_citation_history', getBrandReportCitationHistoryOperation),
+  listTool('list_brand_report_recommendations', listBrandReportRecommendationsOperation),
   listTool('list_crawlability_checks', listWorkspaceCrawlabilityChecksOperation),
   operationTool('get_crawlability_check', getWorkspaceCrawlabilityCheckOperation),
   listTool('list_content_checks', listWorkspaceContentChecksOperation),

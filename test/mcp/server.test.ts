@@ -19,6 +19,12 @@ const READ_TOOLS = [
   'get_brand_report_prompt',
   'list_brand_report_prompt_ai_responses',
   'list_brand_report_citation_prompts',
+  'get_brand_report_stats',
+  'list_brand_report_prompts',
+  'list_brand_report_citations',
+  'get_brand_report_citation_stats',
+  'get_brand_report_citation_history',
+  'list_brand_report_recommendations',
   'list_crawlability_checks',
   'get_crawlability_check',
   'list_content_checks',
@@ -54,7 +60,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => api.close());
 
-const structured = async (client: Client, name: string, args: Record<string, unknown>) => {
+const structuredOf = async (client: Client, name: string, args: Record<string, unknown>) => {
   const result = await client.callTool({ name, arguments: args });
   expect({ name, isError: result.isError ?? false }).toEqual({ name, isError: false });
   expect(JSON.parse((result.content as Array<{ text: string }>)[0]?.text ?? 'null')).toEqual(result.structuredContent);
@@ -78,7 +84,7 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
     expect(session.client.getServerVersion()).toMatchObject({ name: 'geolens' });
   });
 
-  test('tools/list has the 23 tools for a write token and the 15 read tools for a read token', async () => {
+  test('tools/list has the 29 tools of interface.md for a write token and the 21 read tools for a read token', async () => {
     const writeTools = (await session.client.listTools()).tools;
     expect(writeTools.map(({ name }) => name).sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
     for (const tool of writeTools) expect({ tool: tool.name, hasDescription: (tool.description ?? '').length > 20, type: tool.inputSchema.type }).toEqual({ tool: tool.name, hasDescription: true, type: 'object' });
@@ -87,8 +93,13 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
     await readSession.client.close();
   });
 
-  test('every tool answers structured content equal to its text, from the same operations as REST', async () => {
+  test('every one of the 29 tools answers structured content equal to its text, from the same operations as REST', async () => {
     const { client } = session;
+    const called = new Set<string>();
+    const structured = async (tool: Client, name: string, args: Record<string, unknown>) => {
+      called.add(name);
+      return structuredOf(tool, name, args);
+    };
     const workspaces = await structured(client, 'list_workspaces', {});
     expect(workspaces).toMatchObject({ items: [expect.objectContaining({ id: writer.workspaceId })], paging: { page: 1, pageSize: 50, totalCount: 1, hasMore: false } });
     expect(await structured(client, 'list_workspace_tags', { workspaceId: writer.workspaceId })).toMatchObject({ items: [expect.objectContaining({ id: tagId, promptCount: 1 })] });
@@ -112,6 +123,35 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
       items: [{ id: promptId, prompt: 'Best CRM?', engines: ['chatgpt'], brandMentioned: 1 }],
       paging: { totalCount: 1 },
     });
+    const stats = await structured(client, 'get_brand_report_stats', { reportId, ...WINDOW });
+    expect(stats).toMatchObject({ id: reportId, isRecalculating: false, totalPrompts: 1, summary: { totalMentions: 3, totalSources: 2 } });
+    expect(stats).toEqual((await api.call('GET', `/v1/reports/brand/${reportId}/stats?startDate=${WINDOW.startDate}&endDate=${WINDOW.endDate}&country=us`, { key: restKey })).body);
+    expect(await structured(client, 'list_brand_report_prompts', { reportId, ...WINDOW })).toMatchObject({
+      items: [expect.objectContaining({ id: promptId, brandMentions: 1, domainMentions: 2 })],
+      paging: { page: 1, pageSize: 50, totalCount: 1, hasMore: false },
+    });
+    expect(await structured(client, 'list_brand_report_citations', { reportId, ...WINDOW })).toMatchObject({
+      items: [expect.objectContaining({ url: 'https://acme.com/pricing', citations: 2, isMyBrandDomain: true })],
+      paging: { totalCount: 1 },
+    });
+    expect(await structured(client, 'get_brand_report_citation_stats', { reportId, ...WINDOW })).toMatchObject({ domainCitations: { current: 2, total: 2, citationShare: 1 } });
+    expect(await structured(client, 'get_brand_report_citation_history', { reportId, url: 'https://acme.com/pricing', ...WINDOW })).toMatchObject({
+      totalPeriodCitations: 2,
+      totalCitationsPreviousPeriod: 0,
+      percentageChange: null,
+    });
+    expect(await structured(client, 'list_brand_report_recommendations', { reportId, country: 'us' })).toMatchObject({ items: expect.any(Array), paging: { page: 1 } });
+
+    const crawlability = await structured(client, 'create_crawlability_check', { workspaceId: writer.workspaceId, url: 'https://acme.com/pricing' });
+    const content = await structured(client, 'create_content_check', { workspaceId: writer.workspaceId, url: 'https://acme.com/pricing' });
+    const fanOut = await structured(client, 'create_query_fan_out', { workspaceId: writer.workspaceId, query: 'best CRM for small teams' });
+    for (const created of [crawlability, content, fanOut]) expect(created).toMatchObject({ workspaceId: writer.workspaceId, status: 'pending' });
+    expect(await structured(client, 'get_crawlability_check', { checkId: crawlability.id, workspaceId: writer.workspaceId })).toMatchObject({ id: crawlability.id, domain: 'acme.com' });
+    expect(await structured(client, 'list_crawlability_checks', { workspaceId: writer.workspaceId })).toMatchObject({ paging: { totalCount: 1 } });
+    expect(await structured(client, 'get_content_check', { checkId: content.id, workspaceId: writer.workspaceId })).toMatchObject({ id: content.id, crawlerIdentity: 'ChatGPT-User' });
+    expect(await structured(client, 'list_content_checks', { workspaceId: writer.workspaceId })).toMatchObject({ paging: { totalCount: 1 } });
+    expect(await structured(client, 'get_query_fan_out', { fanOutId: fanOut.id, workspaceId: writer.workspaceId })).toMatchObject({ id: fanOut.id, query: 'best CRM for small teams' });
+    expect(await structured(client, 'list_query_fan_outs', { workspaceId: writer.workspaceId })).toMatchObject({ paging: { totalCount: 1 } });
 
     const tag = await structured(client, 'create_tag', { workspaceId: writer.workspaceId, name: 'Via MCP', color: 'cyan' });
     const created = await structured(client, 'create_prompts', { workspaceId: writer.workspaceId, country: 'us', prompts: ['Asked through MCP?'], tagIds: [tag.id], brandReportIds: [reportId] });
@@ -122,6 +162,7 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
     expect(await structured(client, 'delete_tag', { workspaceId: writer.workspaceId, tagId: tag.id })).toEqual({ id: tag.id, deleted: true });
     await api.settle();
     expect((await structured(client, 'get_brand_report', { reportId })).promptIds).toEqual([promptId]);
+    expect([...called].sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
   });
 
   test('bad arguments and unknown ids are tool errors that name the problem, not protocol failures', async () => {

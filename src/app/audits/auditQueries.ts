@@ -1,6 +1,6 @@
 import { NotFoundError } from '../../domain/shared/errors.js';
 import type { Collection, Filter } from '../../ports/documentStore.js';
-import type { AuditDoc } from '../../projections/audits/documents.js';
+import { AUDIT_COLLECTIONS, type AuditDoc, type CrawlabilityCheckDoc } from '../../projections/audits/documents.js';
 import { auditsProjection } from '../../projections/audits/projection.js';
 import { requireReadableWorkspace } from '../shared/directory.js';
 import { newestFirstPage, newestFirstWindow, type CursorPaging, type ListRange, type ListWindow, type PageCursor } from '../shared/paging.js';
@@ -74,4 +74,16 @@ export async function getAudit<Doc extends AuditDoc, Detail>(
   }
   assertCanReadWorkspace(principal, document);
   return resource.detail(document);
+}
+
+/**
+ * The newest completed crawlability check of each of `domains` in a workspace: what the crawler_access
+ * recommendation rests on (contract.md section 8). A domain never checked has none.
+ */
+export async function newestCrawlabilityChecks(services: Services, workspaceId: string, domains: readonly string[]): Promise<CrawlabilityCheckDoc[]> {
+  const checks = await services.readModels.collection<CrawlabilityCheckDoc>(auditsProjection, AUDIT_COLLECTIONS.crawlabilityChecks);
+  const newest = new Map<string, CrawlabilityCheckDoc>();
+  const completed = await checks.find({ workspaceId, status: 'completed', domain: { $in: [...domains] } }, { sort: { completedDate: -1, _id: -1 } });
+  for (const check of completed) if (!newest.has(check.domain)) newest.set(check.domain, check);
+  return [...newest.values()];
 }

@@ -7,19 +7,22 @@ import { countryCodeSchema } from '../../domain/shared/countries.js';
 import { checkWindow, windowFields } from '../shared/window.js';
 import { analyticsFilterFields } from './analyticsScope.js';
 import { citationHistorySchema, getBrandReportCitationHistory } from './citationHistory.js';
-import { CITATION_SORTS, citedUrlListSchema, listBrandReportCitations } from './citations.js';
+import { CITATION_SORTS, citedUrlListSchema, citedUrlSchema, listBrandReportCitations } from './citations.js';
 import { citationStatsSchema, getBrandReportCitationStats } from './citationStats.js';
 import { competitorSuggestionsSchema, suggestCompetitors } from './competitorSuggestions.js';
 import { listPagingFields, sortOrderField } from './listPaging.js';
 import { citedUrlField, REPORT_ERRORS, reportIdField } from './operations.js';
 import { recommendationCursorSchema } from './recommendations/cursor.js';
-import { listBrandReportRecommendations } from './recommendations/index.js';
+import { brandReportRecommendationsWindow, listBrandReportRecommendations } from './recommendations/index.js';
 import { recommendationSchema } from './recommendations/schema.js';
-import { listBrandReportPrompts, PROMPT_SORTS, reportPromptListSchema } from './reportPrompts.js';
+import { listBrandReportPrompts, PROMPT_SORTS, reportPromptListSchema, reportPromptSchema } from './reportPrompts.js';
 import { getBrandReportStats } from './stats.js';
 import { brandReportStatsSchema } from './statsSchema.js';
 
 const TAG = 'Brand report analytics';
+
+/** A counted page read as a window of the list (for bindings that page by number). */
+const counted = <T>({ items, paging }: { items: T[]; paging: { totalCount: number } }) => ({ items, totalCount: paging.totalCount });
 
 const WINDOW =
   'The window is startDate to endDate inclusive (YYYY-MM-DD or ISO timestamps, date part used), at most 366 days, in one ' +
@@ -63,6 +66,11 @@ export const listBrandReportPromptsOperation = defineOperation({
   answers: 'One page of prompts',
   errors: REPORT_ERRORS,
   handler: ({ reportId, ...query }, { principal, services }) => listBrandReportPrompts(services, principal, reportId, query),
+  list: {
+    pagingFields: ['limit', 'offset'],
+    item: reportPromptSchema,
+    window: async ({ reportId, ...query }, { principal, services }, range) => counted(await listBrandReportPrompts(services, principal, reportId, { ...query, ...range })),
+  },
 });
 
 export const listBrandReportCitationsOperation = defineOperation({
@@ -87,6 +95,11 @@ export const listBrandReportCitationsOperation = defineOperation({
   answers: 'One page of cited URLs',
   errors: REPORT_ERRORS,
   handler: ({ reportId, ...query }, { principal, services }) => listBrandReportCitations(services, principal, reportId, query),
+  list: {
+    pagingFields: ['limit', 'offset'],
+    item: citedUrlSchema,
+    window: async ({ reportId, ...query }, { principal, services }, range) => counted(await listBrandReportCitations(services, principal, reportId, { ...query, ...range })),
+  },
 });
 
 export const getBrandReportCitationStatsOperation = defineOperation({
@@ -136,6 +149,11 @@ export const listBrandReportRecommendationsOperation = defineOperation({
   answers: 'One page of recommendations',
   errors: REPORT_ERRORS,
   handler: ({ reportId, ...query }, { principal, services }) => listBrandReportRecommendations(services, principal, reportId, query),
+  list: {
+    pagingFields: ['cursor'],
+    item: recommendationSchema,
+    window: ({ reportId, ...query }, { principal, services }, range) => brandReportRecommendationsWindow(services, principal, reportId, query, range),
+  },
 });
 
 export const suggestCompetitorsOperation = defineOperation({

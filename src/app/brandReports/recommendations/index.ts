@@ -5,6 +5,8 @@ import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { analyticsScope, type AnalyticsFilters } from '../analyticsScope.js';
 import { recommendationPage } from './cursor.js';
+import { newestCrawlabilityChecks } from '../../audits/auditQueries.js';
+import { windowOf, type ListRange } from '../../shared/paging.js';
 import { decodeTotals, type CompactTotals } from '../../../projections/reportHistory/compactRows.js';
 import { windowPromptTotals } from '../reportPrompts.js';
 import { mayHoldEvidence, recommend, type CrawlabilityEvidence } from './recommend.js';
@@ -26,18 +28,12 @@ function engineFilter({ engine, engines }: RecommendationQuery): readonly Engine
 }
 
 /**
- * The recommendations of the window, most urgent first, one page after `cursor`. They quote the answers
- * themselves (run ids, sentences), so they measure the window's recorded runs with the report's detection;
- * the prompt totals tell which prompts may hold evidence, and only their runs are read. `crawlability`, the
- * newest check of each brand domain, adds crawler_access.
+ * The recommendations of the window, most urgent first. They quote the answers themselves (run ids,
+ * sentences), so they measure the window's recorded runs with the report's detection; the prompt totals tell
+ * which prompts may hold evidence, and only their runs are read. The newest crawlability check of each brand
+ * domain in the report's workspace adds crawler_access.
  */
-export async function listBrandReportRecommendations(
-  services: Services,
-  principal: Principal,
-  reportId: string,
-  query: RecommendationQuery,
-  crawlability?: readonly CrawlabilityEvidence[],
-) {
+async function orderedRecommendations(services: Services, principal: Principal, reportId: string, query: RecommendationQuery) {
   const endDate = utcDay(services.context.now());
   const window = { startDate: addDays(endDate, 1 - RECOMMENDATION_DAYS), endDate, country: query.country };
   const engines = engineFilter(query);
@@ -63,7 +59,26 @@ export async function listBrandReportRecommendations(
     brands: [scope.version.detection, ...scope.version.detection.competitors],
     country: query.country,
     engine: query.engine ?? null,
-    crawlability,
+    crawlability: await crawlabilityEvidence(services, scope.report.workspaceId, brandDomains(scope.version.detection)),
   });
-  return recommendationPage(recommendations, query.cursor);
+  return recommendations;
+}
+
+const brandDomains = ({ brandDomain, brandDomainVariations }: { brandDomain: string; brandDomainVariations: readonly string[] }) => [brandDomain, ...brandDomainVariations];
+
+async function crawlabilityEvidence(services: Services, workspaceId: string, domains: readonly string[]): Promise<CrawlabilityEvidence[]> {
+  const checks = await newestCrawlabilityChecks(services, workspaceId, domains);
+  return checks.flatMap(({ _id, domain, url, completedDate, findings }) =>
+    findings && completedDate ? [{ checkId: _id, domain, url, completedDate, robotsTxtAnalysis: findings.robotsTxtAnalysis, serverBotAccess: findings.serverBotAccess }] : [],
+  );
+}
+
+/** One cursor page of the recommendations (REST, pages of 25). */
+export async function listBrandReportRecommendations(services: Services, principal: Principal, reportId: string, query: RecommendationQuery) {
+  return recommendationPage(await orderedRecommendations(services, principal, reportId, query), query.cursor);
+}
+
+/** A stretch of the recommendations with their total (MCP list tools). */
+export async function brandReportRecommendationsWindow(services: Services, principal: Principal, reportId: string, query: RecommendationQuery, range: ListRange) {
+  return windowOf(await orderedRecommendations(services, principal, reportId, query), range);
 }
