@@ -1,11 +1,10 @@
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
-import { randomUUID } from 'node:crypto';
 import type { Services } from '../app/shared/services.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
-import { mountRoutes, type Authorizer } from './http/mount.js';
+import { routeDispatcher, type Authorizer } from './http/mount.js';
+import { requestLog } from './http/requestLog.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi.js';
 import type { Route } from './http/route.js';
 import { accountRoutes } from './routes/accounts.js';
@@ -40,39 +39,11 @@ export function apiRoutes(): readonly Route[] {
   return routes;
 }
 
-/**
- * Keys must never reach a log line, whatever redaction the logger was built with: the header is dropped
- * from the serialized request here, at the source.
- */
-function withoutCredentials<Request extends { headers: Record<string, unknown> }>(request: Request): Request {
-  const { authorization: _authorization, cookie: _cookie, ...headers } = request.headers;
-  return { ...request, headers };
-}
-
-/** An OAuth redirect carries a one-time authorization code in its Location: that header stays out of the log. */
-function withoutRedirectTarget<Response extends { headers?: Record<string, unknown> }>(response: Response): Response {
-  if (response.headers === undefined) return response;
-  const { location: _location, ...headers } = response.headers;
-  return { ...response, headers };
-}
-
 /** The HTTP edge. Routes stay thin: they validate, call the application layer and shape the answer. */
 export function createApiApp(dependencies: ApiDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.use(
-    pinoHttp({
-      logger: dependencies.logger,
-      quietReqLogger: true,
-      serializers: { req: withoutCredentials, res: withoutRedirectTarget },
-      customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? 'error' : 'info'),
-      genReqId: (_request, response) => {
-        const requestId = randomUUID();
-        response.setHeader('x-request-id', requestId);
-        return requestId;
-      },
-    }),
-  );
+  app.use(requestLog(app, dependencies.logger));
   const { corsOrigins = [] } = dependencies;
   if (corsOrigins === '*' || corsOrigins.length > 0) {
     // Bearer keys travel in a header, never in cookies, so credentials mode stays off.
@@ -83,13 +54,13 @@ export function createApiApp(dependencies: ApiDependencies): Express {
   // Before the JSON parser: a log upload is not JSON, and its route reads it only once authorized.
   app.use(logUploadBody.path, logUploadBody.handler);
   app.use(express.json({ limit: '1mb' }));
-  const router = express.Router();
-  mountRoutes(router, apiRoutes(), {
-    services: dependencies.services,
-    authorize: dependencies.authorize,
-    validateResponses: dependencies.validateResponses ?? false,
-  });
-  app.use(router);
+  app.use(
+    routeDispatcher(apiRoutes(), {
+      services: dependencies.services,
+      authorize: dependencies.authorize,
+      validateResponses: dependencies.validateResponses ?? false,
+    }),
+  );
   if (dependencies.mcp) app.use(dependencies.mcp);
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -19,6 +19,23 @@ describe('error answers', () => {
     expect(body).toEqual({ message: 'No such endpoint: GET /v1/nothing-here' });
   });
 
+  test('a path parameter that is not valid percent-encoding answers 400, not 500', async () => {
+    const { status, body } = await api.call('GET', '/v1/reports/brand/%E0%A4%A', { key });
+    expect(status).toBe(400);
+    expect(body).toEqual({ message: 'Failed to decode path parameter "%E0%A4%A"' });
+  });
+
+  test('routes are matched as express matches them: any letter case, an optional trailing slash, HEAD as GET, OPTIONS with the allowed methods', async () => {
+    expect((await api.call('GET', '/V1/Health/')).status).toBe(200);
+    const head = await fetch(`${api.url}/v1/health`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    expect((await api.call('GET', '/v1/health/extra')).status).toBe(404);
+    const options = await fetch(`${api.url}/v1/reports/brand/br_any`, { method: 'OPTIONS' });
+    expect(options.status).toBe(200);
+    expect(options.headers.get('allow')).toBe('GET, HEAD, PATCH');
+  });
+
   test('a body over 1 MB answers 413 with the plain body', async () => {
     const { status, body } = await api.call('PATCH', '/v1/reports/brand/br_any', { key, rawBody: JSON.stringify({ reportTitle: 'x'.repeat(1_100_000) }) });
     expect(status).toBe(413);

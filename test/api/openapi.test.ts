@@ -4,6 +4,7 @@ import type { ILayer } from 'express-serve-static-core';
 import { apiRoutes } from '../../src/api/app.js';
 import { expressPath } from '../../src/api/http/mount.js';
 import type { OpenApiDocument } from '../../src/api/http/openapi.js';
+import type { Route } from '../../src/api/http/route.js';
 import { startTestApi, type TestApi } from './support/testApi.js';
 
 let api: TestApi;
@@ -16,11 +17,14 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /**
- * Every `METHOD path` express actually serves, found by walking its router, wherever a route was added
+ * Every `METHOD path` the app actually serves, found by walking its router (and the route table of the API's
+ * dispatcher), wherever a route was added
  * (`ALL` for a route of every method, as the OAuth handlers have).
  */
 function servedRoutes(stack: readonly ILayer[]): string[] {
   return stack.flatMap((layer) => {
+    const dispatched = (layer.handle as { routes?: readonly Route[] }).routes;
+    if (dispatched) return dispatched.map((route) => `${route.method.toUpperCase()} ${expressPath(route.path)}`);
     if (layer.route) return layer.route.stack.map((handler) => `${(handler.method ?? 'all').toUpperCase()} ${layer.route?.path}`);
     const nested = (layer.handle as { stack?: ILayer[] }).stack;
     return nested ? servedRoutes(nested) : [];

@@ -56,7 +56,7 @@ function describeError(error: unknown): { status: number; body: ErrorBody } {
 /**
  * The one place errors become HTTP answers: domain errors carry their status, body-parser's JSON syntax
  * errors become the validation body, and anything else is a 500 whose details stay in the log (with the
- * request id pino-http bound to `request.log`), never in the answer.
+ * request id `request.log` carries), never in the answer.
  */
 export const errorHandler: ErrorRequestHandler = (error, request, response, next) => {
   if (response.headersSent) {

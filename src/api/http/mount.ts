@@ -1,8 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { RequestHandler, Response, Router } from 'express';
+import type { RequestHandler, Response } from 'express';
 import type { Principal } from '../../app/shared/principal.js';
 import type { Services } from '../../app/shared/services.js';
 import type { Route } from './route.js';
+import { RouteTable } from './routeTable.js';
 
 /** Admits a request to a route of an authenticated operation: 401, 429 and 403 as `authorize` decides. */
 export type Authorizer = (route: Route, authorization: string | undefined) => Promise<Principal>;
@@ -46,13 +47,30 @@ function handlerFor(route: Route, options: MountOptions): RequestHandler {
   const { services, validateResponses = false } = options;
   return async (request, response) => {
     const principal = route.operation.access === 'public' ? null : await options.authorize(route, request.headers.authorization);
-    const body = await route.run(request, principal, services, request.log);
+    const body = await route.run(request, principal, services);
     if (validateResponses) assertDocumented(route, body);
     send(response, route, body);
   };
 }
 
-/** Express 5 forwards a rejected handler promise to the error handler, so handlers need no try/catch. */
-export function mountRoutes(router: Router, routes: readonly Route[], options: MountOptions): void {
-  for (const route of routes) router.route(expressPath(route.path))[route.method](handlerFor(route, options));
+/**
+ * One middleware for every route: the route table finds the route of a request (express's router would try
+ * each route's pattern in turn), and a request no route takes goes on to the next middleware.
+ */
+export function routeDispatcher(routes: readonly Route[], options: MountOptions): RequestHandler & { readonly routes: readonly Route[] } {
+  const table = new RouteTable<RequestHandler>();
+  for (const route of routes) table.add(route.method, route.path, handlerFor(route, options));
+  const dispatch: RequestHandler = (request, response, next) => {
+    const found = table.match(request.method, request.path);
+    if (found === undefined) {
+      const allowed = request.method === 'OPTIONS' ? table.methodsAt(request.path).join(', ') : '';
+      if (allowed === '') next();
+      else response.set('Allow', allowed).send(allowed);
+      return;
+    }
+    request.params = found.params;
+    // A rejected handler goes to the error handler, as express 5 does with a route's rejected promise.
+    (found.entry(request, response, next) as unknown as Promise<void>).catch(next);
+  };
+  return Object.assign(dispatch, { routes });
 }

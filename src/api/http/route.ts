@@ -36,6 +36,8 @@ export interface RawRequest {
   params: Record<string, unknown>;
   query: unknown;
   body: unknown;
+  /** Read only when the operation logs: the request's logger is made on first use. */
+  readonly log: Logger;
 }
 
 /** An operation bound to a method and path: what mounting and the OpenAPI document read. */
@@ -51,7 +53,7 @@ export interface Route {
   readonly bodyMediaTypes: readonly string[];
   /** Schemas of each part of the request as the document shows them, under their HTTP names. */
   readonly parts: Partial<Record<Part, z.ZodObject | z.ZodType>>;
-  run(request: RawRequest, principal: Principal | null, services: Services, log: Logger): Promise<unknown>;
+  run(request: RawRequest, principal: Principal | null, services: Services): Promise<unknown>;
 }
 
 const hasBody = (method: HttpMethod) => method === 'post' || method === 'patch' || method === 'put';
@@ -127,13 +129,19 @@ export function restRoute(operation: Operation, binding: RestBinding): Route {
       ...(queryFields.length > 0 ? { query: z.object(pick(shape, queryFields)) } : {}),
       ...(bodyFields.length > 0 ? { body: (binding.rawBody ?? binding.bodyAs)?.documentedAs ?? z.object(pick(shape, bodyFields)).strict() } : {}),
     },
-    async run(request, principal, services, log) {
+    async run(request, principal, services) {
       const fromPath = Object.fromEntries(parameterNames.map((name) => [fieldOf(name), request.params[name]]));
       const fromQuery = readQuery(isJsonObject(request.query) ? request.query : {});
       const input = { ...readBody(request.body), ...fromQuery, ...fromPath };
       const parsed = operation.validator.safeParse(input);
       if (!parsed.success) throw failure(issuesFromZod(parsed.error));
-      return operation.runValidated(parsed.data, { principal, services, log });
+      return operation.runValidated(parsed.data, {
+        principal,
+        services,
+        get log() {
+          return request.log;
+        },
+      });
     },
   };
 }
