@@ -31,6 +31,7 @@ const environmentSchema = z.object({
   PERPLEXITY_API_KEY: optionalText,
   SERPAPI_API_KEY: optionalText,
   AUDIT_ALLOW_PRIVATE_NETWORKS: flag,
+  SERVE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   CORS_ORIGINS: optionalText.transform((text, context): string[] | '*' => {
     if (text === undefined) return [];
     if (text === '*') return '*';
@@ -64,6 +65,8 @@ export interface Config {
   auditAllowPrivateNetworks: boolean;
   /** Browser origins allowed to call `/v1`; `'*'` any; empty: no CORS headers at all. */
   corsOrigins: readonly string[] | '*';
+  /** Processes `serve` runs on the one port and data dir (node:cluster); 1: no cluster. */
+  serveWorkers: number;
 }
 
 export class ConfigError extends Error {}
@@ -96,5 +99,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     auditAllowPrivateNetworks: env.AUDIT_ALLOW_PRIVATE_NETWORKS,
     corsOrigins: env.CORS_ORIGINS,
+    serveWorkers: env.SERVE_WORKERS,
   };
 }

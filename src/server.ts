@@ -18,7 +18,12 @@ export interface RunningServer {
  * `geolens serve`: HTTP API, projection runner, report rebuilder, run scheduler, audit worker and, on an empty
  * store, the demo team.
  */
-export async function startServer(config: Config, logger: Logger): Promise<RunningServer> {
+export interface ServerOptions {
+  /** Listen only once the read models hold every event stored at start (a cluster worker after the demo seed). */
+  catchUpBeforeListening?: boolean;
+}
+
+export async function startServer(config: Config, logger: Logger, options: ServerOptions = {}): Promise<RunningServer> {
   const composition = await compose(config, logger);
   const { context } = composition;
   const emptyStore = (await context.eventStore.headPosition()) === START;
@@ -29,7 +34,7 @@ export async function startServer(config: Config, logger: Logger): Promise<Runni
   const rebuilder = composition.createRebuilder(processOwner('serve'));
   rebuilder.start();
   // The banner's curl example must work the moment it is printed.
-  if (demo) await runner.waitFor(await context.eventStore.headPosition());
+  if (demo || options.catchUpBeforeListening) await runner.waitFor(await context.eventStore.headPosition(), 120_000);
   const scheduler = composition.createScheduler();
   scheduler.start();
 

@@ -1,8 +1,8 @@
 import type { Config } from '../config.js';
-import type { RunningServer } from '../server.js';
+import type { DemoCredentials } from '../app/demo/seedDemo.js';
 
 /** What a newcomer needs after `npm start`: where to look and, on first start, the demo credentials. */
-export function printBanner(config: Config, server: RunningServer): void {
+export function printBanner(config: Config, server: { url: string; baseUrl: string; demo: DemoCredentials | null }): void {
   const base = server.baseUrl;
   const lines = [
     '',

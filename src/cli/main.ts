@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { compose } from '../compose.js';
 import { createLogger } from '../logger.js';
+import { isClusterWorker, startClusterPrimary, startClusterWorker } from '../cluster.js';
 import { startServer } from '../server.js';
 import { registerAdminCommands } from './adminCommands.js';
 import { registerAuditCommands } from './auditCommands.js';
@@ -41,9 +42,20 @@ const runAction =
   };
 
 async function serve(config: Config, logger: Logger): Promise<void> {
-  const server = await startServer(config, logger);
+  if (isClusterWorker()) {
+    await serveUntilSignalled(await startClusterWorker(config, logger), logger);
+    return;
+  }
+  const server = config.serveWorkers > 1 ? await startClusterPrimary(config, logger, config.serveWorkers) : await startServer(config, logger);
   printBanner(config, server);
+  await serveUntilSignalled(server, logger);
+}
+
+async function serveUntilSignalled(server: { close(): Promise<void> }, logger: Logger): Promise<void> {
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     logger.info({ signal }, 'shutting down');
     await server.close();
     process.exit(0);

@@ -6,6 +6,8 @@ const bin = join(import.meta.dirname, '..', '..', 'bin', 'geolens');
 export interface ServeProcess {
   url: string;
   child: ChildProcess;
+  /** Everything it printed on stdout so far (the banner). */
+  printed(): string;
   /** Ends the process as `kill -9` would: no shutdown hook runs. */
   kill(): Promise<void>;
   /** Asks for a clean shutdown (SIGTERM) and waits for the exit. */
@@ -23,6 +25,8 @@ export function startServe(dataDir: string, environment: Record<string, string> 
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
+  let printed = '';
+  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString('utf8')));
   return new Promise((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString('utf8');
@@ -32,6 +36,7 @@ export function startServe(dataDir: string, environment: Record<string, string> 
       resolve({
         url,
         child,
+        printed: () => printed,
         kill: async () => {
           child.kill('SIGKILL');
           await exited;
