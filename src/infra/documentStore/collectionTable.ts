@@ -43,6 +43,7 @@ export class CollectionTable {
   private readonly statements = new Map<string, Statement>();
   private readonly table: string;
   private readonly insertSql: string;
+  private readonly upsertSql: string;
   private readonly updateSql: string;
   private readonly deleteByIdSql: string;
 
@@ -55,6 +56,7 @@ export class CollectionTable {
     this.table = quoteIdentifier(name);
     this.insertSql = `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?)`;
     this.updateSql = `UPDATE ${this.table} SET doc = ? WHERE _id = ?`;
+    this.upsertSql = `INSERT INTO ${this.table} (_id, doc) VALUES (?, ?) ON CONFLICT (_id) DO UPDATE SET doc = excluded.doc`;
     this.deleteByIdSql = `DELETE FROM ${this.table} WHERE _id = ?`;
   }
 
@@ -205,7 +207,12 @@ export class CollectionTable {
       this.updateAllMatches(filter, update, upsert);
     } else if ('replaceOne' in operation) {
       const { filter, replacement, upsert = false } = operation.replaceOne;
-      this.replaceFirstMatch(filter, replacement, upsert);
+      const id = idOnly(filter);
+      // The common bulk write of read models: whole documents by id. No result is returned, so nothing needs
+      // the stored document first; one statement inserts or replaces it.
+      if (upsert && id !== undefined && (replacement._id === undefined || replacement._id === id)) {
+        this.runWrite(this.upsertSql, id, JSON.stringify(replacement._id === id ? replacement : { ...replacement, _id: id }));
+      } else this.replaceFirstMatch(filter, replacement, upsert);
     } else if ('deleteOne' in operation) {
       this.deleteMatches(operation.deleteOne.filter, 1);
     } else if ('deleteMany' in operation) {
@@ -276,6 +283,12 @@ export class CollectionTable {
 
 export function quoteIdentifier(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
+}
+
+/** The id of a filter that names a document by its string `_id` and nothing else. */
+function idOnly(filter: Filter): string | undefined {
+  const keys = Object.keys(filter);
+  return keys.length === 1 && keys[0] === '_id' && typeof filter._id === 'string' ? filter._id : undefined;
 }
 
 function whereClause(narrowing: Narrowing): string {

@@ -338,6 +338,35 @@ export function documentStoreContract(
       ]);
     });
 
+    test('bulkWrite replaceOne upserts by _id insert new documents and replace stored ones whole', async () => {
+      const days = store.collection('days');
+      await days.insertOne({ _id: 'd1', count: 1, extra: 'gone after the replace' });
+      await days.bulkWrite([
+        { replaceOne: { filter: { _id: 'd1' }, replacement: { _id: 'd1', count: 2 }, upsert: true } },
+        { replaceOne: { filter: { _id: 'd2' }, replacement: { _id: 'd2', count: 5 }, upsert: true } },
+        { replaceOne: { filter: { _id: 'd3' }, replacement: { _id: 'd3', count: 7 }, upsert: true } },
+        { replaceOne: { filter: { _id: 'd2' }, replacement: { _id: 'd2', count: 6 }, upsert: true } },
+      ]);
+      expect((await days.find({})).sort((left, right) => left._id.localeCompare(right._id))).toEqual([
+        { _id: 'd1', count: 2 },
+        { _id: 'd2', count: 6 },
+        { _id: 'd3', count: 7 },
+      ]);
+    });
+
+    test('a bulk upsert by _id that breaks a unique index fails as a duplicate key and leaves the holder of the key alone', async () => {
+      const slugs = store.collection('slugs');
+      await slugs.createIndex({ slug: 1 }, { unique: true });
+      await slugs.insertOne({ _id: 's1', slug: 'acme' });
+      await expect(
+        slugs.bulkWrite([
+          { replaceOne: { filter: { _id: 's2' }, replacement: { _id: 's2', slug: 'globex' }, upsert: true } },
+          { replaceOne: { filter: { _id: 's3' }, replacement: { _id: 's3', slug: 'acme' }, upsert: true } },
+        ]),
+      ).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await slugs.find({ slug: 'acme' })).toEqual([{ _id: 's1', slug: 'acme' }]);
+    });
+
     test('withTransaction commits writes across two collections together', async () => {
       const result = await store.withTransaction(async (scope) => {
         await scope.collection('reports').insertOne({ _id: 'r1', status: 'done' });
