@@ -26,7 +26,8 @@ import { createEventStore } from './infra/eventStore/index.js';
 import { createSafeFetcher } from './infra/http/index.js';
 import { accessTokenPrincipal, createOAuth } from './mcp/auth/index.js';
 import { mcpRouter } from './mcp/server.js';
-import { allProjections } from './projections/index.js';
+import { projectionsWith } from './projections/index.js';
+import { createWorkerAnalyst } from './projections/reportHistory/analysis/workerAnalyst.js';
 import { ReportRebuilder, type RebuilderOptions } from './projections/reportHistory/rebuilder.js';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './projections/runner/projectionRunner.js';
 import { ReadModels } from './projections/runner/readModels.js';
@@ -113,8 +114,11 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     apiKey: async (keyHash) => (await readModels.collection<ApiKeyDoc>(directoryProjection, DIRECTORY_COLLECTIONS.apiKeys)).findOne({ _id: keyHash }),
     team: async (teamId) => (await readModels.collection<TeamDoc>(directoryProjection, DIRECTORY_COLLECTIONS.teams)).findOne({ _id: teamId }),
   };
+  // Answers are measured on worker threads: a live catch-up or a replay spreads its analysis over the cores.
+  const analyst = createWorkerAnalyst();
+  const projections = projectionsWith(analyst);
   const startedRunner = async () => {
-    const runner = new ProjectionRunner(eventStore, documentStore, allProjections, { logger });
+    const runner = new ProjectionRunner(eventStore, documentStore, projections, { logger });
     await runner.start();
     return runner;
   };
@@ -130,9 +134,9 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     context,
     readModels,
     storeKinds,
-    createProjectionRunner: (options = {}) => new ProjectionRunner(eventStore, documentStore, allProjections, { logger, ...options }),
+    createProjectionRunner: (options = {}) => new ProjectionRunner(eventStore, documentStore, projections, { logger, ...options }),
     createRebuilder: (owner, options = {}) =>
-      new ReportRebuilder(eventStore, documentStore, { owner, logger, now: context.now, ...options }),
+      new ReportRebuilder(eventStore, documentStore, { owner, logger, now: context.now, analyst, ...options }),
     createScheduler() {
       const adapters = createEngines(config.engineKeys);
       const engineLimits: Partial<Record<EngineId, EngineLimit>> = {};
@@ -192,6 +196,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     },
     async close() {
       if (onDemandRunner) await (await onDemandRunner).stop();
+      await analyst.close();
       if (credentialsStarted) await credentialsInMemory.stop();
       await eventStore.close();
       if (usageStore !== documentStore) await usageStore.close();

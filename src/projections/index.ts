@@ -3,17 +3,21 @@ import { auditsProjection } from './audits/projection.js';
 import { brandReportsProjection } from './brandReports/projection.js';
 import { directoryProjection } from './directory/projection.js';
 import { oauthProjection } from './oauth/projection.js';
-import { reportHistoryProjection } from './reportHistory/projection.js';
+import { inProcessAnalyst, type RunAnalyst } from './reportHistory/analysis/analyst.js';
+import { reportHistoryProjectionWith } from './reportHistory/projection.js';
 import type { Projection } from './runner/projection.js';
 import { runsProjection } from './runs/projection.js';
 
-/** Every projection the service runs. */
-export const allProjections: readonly Projection[] = [
+/** Every projection the service runs, report history measuring answers through `analyst`. */
+export const projectionsWith = (analyst: RunAnalyst): readonly Projection[] => [
   directoryProjection,
   brandReportsProjection,
   runsProjection,
-  reportHistoryProjection,
+  reportHistoryProjectionWith(analyst),
   oauthProjection,
   agentAnalyticsProjection,
   auditsProjection,
 ];
+
+/** Every projection the service runs, measuring on the calling thread. */
+export const allProjections: readonly Projection[] = projectionsWith(inProcessAnalyst);

@@ -111,6 +111,21 @@ export function addCompactTotals(into: CompactTotals, addition: CompactTotals): 
   return { runs: into.runs + addition.runs, brands, categories };
 }
 
+/** Adds `addition` into `into`, in place: how a batch accumulates runs into the documents it owns. */
+export function addCompactTotalsInto(into: CompactTotals, addition: CompactTotals): void {
+  into.runs += addition.runs;
+  for (let index = 0; index < into.brands.length; index++) {
+    const row = into.brands[index] as BrandRow;
+    const other = addition.brands[index];
+    if (!other) continue;
+    for (let column = 0; column < row.length; column++) row[column] = (row[column] ?? 0) + (other[column] ?? 0);
+  }
+  for (const category in addition.categories) {
+    const key = category as DomainCategory;
+    into.categories[key] = (into.categories[key] ?? 0) + (addition.categories[key] ?? 0);
+  }
+}
+
 /** An untracked name the answers put forward (a competitor suggestion), over some runs. */
 export interface NameTotals {
   name: string;
@@ -134,6 +149,19 @@ export function decodeName(row: NameRow): NameTotals {
 
 /** Of two linked domains the smaller is kept, whatever the order rows are added in. */
 const keptDomain = (left: string, right: string): string => (left === '' ? right : right === '' || left < right ? left : right);
+
+/** Adds name rows into `rows` by name, in place: the accumulating form of `addNames`. */
+export function addNamesInto(rows: NameRow[], additions: readonly NameRow[]): void {
+  for (const [name, runs, mentions, linkedDomain] of additions) {
+    const existing = rows.find((row) => row[0] === name);
+    if (existing === undefined) rows.push([name, runs, mentions, linkedDomain]);
+    else {
+      existing[1] += runs;
+      existing[2] += mentions;
+      existing[3] = keptDomain(existing[3], linkedDomain);
+    }
+  }
+}
 
 /** Merges name rows by name, adding their counts. A day has a few dozen names: rows are merged in place of a copy. */
 export function addNames(into: readonly NameRow[], additions: readonly NameRow[]): NameRow[] {

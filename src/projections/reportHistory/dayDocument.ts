@@ -1,5 +1,5 @@
 import type { Doc } from '../../ports/documentStore.js';
-import { addCompactTotals, addNames, emptyCompactTotals, type CompactTotals, type NameRow } from './compactRows.js';
+import { addCompactTotalsInto, addNamesInto, emptyCompactTotals, type CompactTotals, type NameRow } from './compactRows.js';
 import { addCitedUrls, encodeCitedUrl, type CitedUrlRow } from './compactUrlRows.js';
 import type { RunContribution } from './runContribution.js';
 
@@ -37,7 +37,10 @@ export interface VersionRef {
 const runDayDocId = ({ reportId, version }: VersionRef, { run, day }: Pick<RunContribution, 'run' | 'day'>): string =>
   dayDocId(reportId, version, run.promptId, run.country, day);
 
-/** Adds one run's contribution to its day document (creating it when `existing` is null). Pure. */
+/**
+ * Adds one run's contribution to its day document, in place (the batch that loaded or created the document
+ * owns it), or to a new document when `existing` is null; returns the document.
+ */
 export function addRunToDay(existing: DayDoc | null, version: VersionRef, contribution: RunContribution, brandCount: number): DayDoc {
   const { run, day } = contribution;
   const doc: DayDoc = existing ?? {
@@ -50,16 +53,14 @@ export function addRunToDay(existing: DayDoc | null, version: VersionRef, contri
     all: emptyCompactTotals(brandCount),
     engines: [],
   };
-  const current = doc.engines.find(({ engine }) => engine === run.engine);
-  const updated: EngineDay = {
-    engine: run.engine,
-    totals: addCompactTotals(current?.totals ?? emptyCompactTotals(brandCount), contribution.totals),
-    citedUrls: addCitedUrls(current?.citedUrls ?? [], contribution.citedUrls.map(encodeCitedUrl)),
-    names: addNames(current?.names ?? [], contribution.names),
-  };
-  return {
-    ...doc,
-    all: addCompactTotals(doc.all, contribution.totals),
-    engines: [...doc.engines.filter(({ engine }) => engine !== run.engine), updated],
-  };
+  let current = doc.engines.find(({ engine }) => engine === run.engine);
+  if (current === undefined) {
+    current = { engine: run.engine, totals: emptyCompactTotals(brandCount), citedUrls: [], names: [] };
+    doc.engines.push(current);
+  }
+  addCompactTotalsInto(current.totals, contribution.totals);
+  current.citedUrls = addCitedUrls(current.citedUrls, contribution.citedUrls.map(encodeCitedUrl));
+  addNamesInto(current.names, contribution.names);
+  addCompactTotalsInto(doc.all, contribution.totals);
+  return doc;
 }

@@ -13,7 +13,7 @@ import {
   type ReportCitationsDoc,
   type ReportDayDoc,
 } from './reportDocuments.js';
-import { runContribution } from './runContribution.js';
+import { runContribution, type RunContribution } from './runContribution.js';
 import { addRunToPromptTotals, promptTotalsDocument, promptTotalsDraft, promptTotalsKeys, type PromptTotalsDoc, type PromptTotalsDraft } from './promptTotals.js';
 import { SPANS, spanStart } from './spans.js';
 import type { ReportVersionDoc } from './versions.js';
@@ -98,14 +98,20 @@ export async function loadHistoryBatch(collections: HistoryCollections, batches:
 /**
  * Adds runs of one version to every history document they touch: each run is measured once (the domain's
  * analysis) and added to its prompt's day, its report day, the cited URLs of its report day and week, and
- * its prompt's totals in that day and week. Pure but for
- * `batch`. The live projection and the rebuilder both come through here.
+ * its prompt's totals in that day and week. Pure but for `batch`.
  */
 export function addRunsToHistory(batch: HistoryBatch, version: HistoryVersion, runs: readonly RunCompleted['data'][], detection: CompiledDetection): void {
-  const brandCount = detection.brands.length;
+  addContributionsToHistory(batch, version, runs.map((run) => runContribution(run, detection)), detection.brands.length);
+}
+
+/**
+ * Adds measured runs of one version (`runContribution`, or an analyst's measures with their runs) to the
+ * documents they touch. The live projection and the rebuilder both come through here.
+ */
+export function addContributionsToHistory(batch: HistoryBatch, version: HistoryVersion, contributions: readonly RunContribution[], brandCount: number): void {
   const promptIndex = new Map(version.promptIds.map((promptId, index) => [promptId, index]));
-  for (const run of runs) {
-    const contribution = runContribution(run, detection);
+  for (const contribution of contributions) {
+    const { run } = contribution;
     const dayId = dayDocId(version.reportId, version.version, run.promptId, run.country, contribution.day);
     batch.days.set(dayId, addRunToDay(batch.days.get(dayId) ?? null, version, contribution, brandCount));
     const reportId = reportDayDocId(version.reportId, version.version, run.country, contribution.day);

@@ -3,14 +3,16 @@ import type { BrandReportEvent } from '../../domain/brandReport/events.js';
 import type { RunCompleted } from '../../domain/run/events.js';
 import type { Collection } from '../../ports/documentStore.js';
 import type { Projection, ProjectionScope } from '../runner/projection.js';
+import { inProcessAnalyst, type RunAnalyst } from './analysis/analyst.js';
 import {
-  addRunsToHistory,
+  addContributionsToHistory,
   HISTORY_COLLECTIONS,
   historyCollections,
   loadHistoryBatch,
   saveHistoryBatch,
   type HistoryCollections,
 } from './historyBatch.js';
+import { runContribution, type RunMeasures } from './runContribution.js';
 import { nextSettings, versionId, type ReportVersionDoc } from './versions.js';
 
 /** Version 2: report-level aggregates, domain citations per brand, suggested names, cited URLs' titles. */
@@ -87,23 +89,64 @@ async function openNextVersion(versions: Collection<ReportVersionDoc>, event: Br
   });
 }
 
-/** Adds runs to the history of every active version that tracks their prompt; one read, one write per collection. */
-async function applyRuns(runs: RunCompleted['data'][], byPrompt: Map<string, ReportVersionDoc[]>, collections: HistoryCollections): Promise<void> {
-  const runsByVersion = new Map<ReportVersionDoc, RunCompleted['data'][]>();
+type Run = RunCompleted['data'];
+
+/** The runs of a batch each active version tracks. */
+function runsByVersion(runs: readonly Run[], byPrompt: Map<string, ReportVersionDoc[]>): Map<ReportVersionDoc, Run[]> {
+  const byVersion = new Map<ReportVersionDoc, Run[]>();
   for (const run of runs) {
-    for (const version of byPrompt.get(run.promptId) ?? []) runsByVersion.set(version, [...(runsByVersion.get(version) ?? []), run]);
+    for (const version of byPrompt.get(run.promptId) ?? []) {
+      const versionRuns = byVersion.get(version);
+      if (versionRuns) versionRuns.push(run);
+      else byVersion.set(version, [run]);
+    }
   }
-  const batches = [...runsByVersion].map(([version, versionRuns]) => ({ version, runs: versionRuns }));
+  return byVersion;
+}
+
+/**
+ * Measures prepared before a batch's transaction, by version id and run. A version's detection never changes
+ * (a change opens the next version), so measures found here under the version's id are its measures.
+ */
+type PreparedMeasures = Map<string, Map<Run, RunMeasures>>;
+
+/** Adds runs to the history of every active version that tracks their prompt; one read, one write per collection. */
+async function applyRuns(runs: Run[], byPrompt: Map<string, ReportVersionDoc[]>, collections: HistoryCollections, prepared: PreparedMeasures | undefined): Promise<void> {
+  const batches = [...runsByVersion(runs, byPrompt)].map(([version, versionRuns]) => ({ version, runs: versionRuns }));
   const batch = await loadHistoryBatch(collections, batches);
-  for (const { version, runs: versionRuns } of batches) addRunsToHistory(batch, version, versionRuns, compileDetection(version.detection));
+  for (const { version, runs: versionRuns } of batches) {
+    const detection = compileDetection(version.detection);
+    const measured = prepared?.get(version._id);
+    // A version opened after `prepare` read the active ones (by an earlier event of this batch, or in another
+    // process) has no prepared measures: its runs are measured here.
+    const contributions = versionRuns.map((run) => {
+      const measures = measured?.get(run);
+      return measures ? { run, ...measures } : runContribution(run, detection);
+    });
+    addContributionsToHistory(batch, version, contributions, detection.brands.length);
+  }
   await saveHistoryBatch(collections, batch);
+}
+
+/** Measures the batch's runs for the versions active now, on the analyst's threads. */
+async function prepareMeasures(analyst: RunAnalyst, runs: Run[], versions: Collection<ReportVersionDoc>): Promise<PreparedMeasures> {
+  const byVersion = runsByVersion(runs, await activeVersionsByPrompt(versions));
+  const prepared: PreparedMeasures = new Map();
+  await Promise.all(
+    [...byVersion].map(async ([version, versionRuns]) => {
+      const measures = await analyst.measure(version.detection, versionRuns);
+      prepared.set(version._id, new Map(versionRuns.map((run, index) => [run, measures[index] as RunMeasures])));
+    }),
+  );
+  return prepared;
 }
 
 /**
  * Per-day history of every report version that is live: each completed run is analysed with the detection
  * settings of each active version whose prompts include it. Past runs reach a new version through the rebuilder.
+ * `analyst` measures the runs of a batch before its transaction (worker threads in a service).
  */
-export const reportHistoryProjection: Projection<HistoryEvent> = {
+export const reportHistoryProjectionWith = (analyst: RunAnalyst): Projection<HistoryEvent> => ({
   name: REPORT_HISTORY.name,
   version: REPORT_HISTORY.version,
   eventTypes: [...REPORT_EVENT_TYPES, 'RunCompleted'],
@@ -115,7 +158,12 @@ export const reportHistoryProjection: Projection<HistoryEvent> = {
     await scope.collection(REPORT_HISTORY.reportCitations).createIndex({ reportId: 1, version: 1, country: 1, span: 1, day: 1 });
     await scope.collection(REPORT_HISTORY.promptTotals).createIndex({ reportId: 1, version: 1, country: 1, span: 1, engine: 1, day: 1 });
   },
-  async apply(events, scope: ProjectionScope) {
+  async prepare(events, scope: ProjectionScope) {
+    const runs = events.flatMap((event) => (event.type === 'RunCompleted' ? [event.data] : []));
+    if (runs.length === 0) return undefined;
+    return prepareMeasures(analyst, runs, scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions));
+  },
+  async apply(events, scope: ProjectionScope, prepared) {
     const versions = scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions);
     const collections = historyCollections((logical) => scope.collection(logical));
     let byPrompt: Map<string, ReportVersionDoc[]> | null = null;
@@ -123,7 +171,7 @@ export const reportHistoryProjection: Projection<HistoryEvent> = {
     const flushRuns = async () => {
       if (pendingRuns.length === 0) return;
       byPrompt ??= await activeVersionsByPrompt(versions);
-      await applyRuns(pendingRuns, byPrompt, collections);
+      await applyRuns(pendingRuns, byPrompt, collections, prepared as PreparedMeasures | undefined);
       pendingRuns = [];
     };
     for (const event of events) {
@@ -138,4 +186,7 @@ export const reportHistoryProjection: Projection<HistoryEvent> = {
     }
     await flushRuns();
   },
-};
+});
+
+/** The projection measuring on the calling thread; the service composes one with worker threads. */
+export const reportHistoryProjection = reportHistoryProjectionWith(inProcessAnalyst);

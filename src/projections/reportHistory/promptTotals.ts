@@ -1,5 +1,5 @@
 import type { Doc } from '../../ports/documentStore.js';
-import { addCompactTotals, decodePromptTotals, emptyCompactTotals, encodePromptTotals, type CompactTotals, type PromptTotalsRow } from './compactRows.js';
+import { addCompactTotalsInto, decodePromptTotals, emptyCompactTotals, encodePromptTotals, type CompactTotals, type PromptTotalsRow } from './compactRows.js';
 import type { VersionRef } from './dayDocument.js';
 import type { RunContribution } from './runContribution.js';
 import { SPANS, spanStart, type Span } from './spans.js';
@@ -53,7 +53,12 @@ export function promptTotalsDraft(existing: PromptTotalsDoc | null, key: PromptT
 }
 
 export function addRunToPromptTotals(draft: PromptTotalsDraft, promptIndex: number, contribution: RunContribution, brandCount: number): void {
-  draft.prompts.set(promptIndex, addCompactTotals(draft.prompts.get(promptIndex) ?? emptyCompactTotals(brandCount), contribution.totals));
+  let totals = draft.prompts.get(promptIndex);
+  if (totals === undefined) {
+    totals = emptyCompactTotals(brandCount);
+    draft.prompts.set(promptIndex, totals);
+  }
+  addCompactTotalsInto(totals, contribution.totals);
 }
 
 export function promptTotalsDocument({ document, prompts }: PromptTotalsDraft): PromptTotalsDoc {

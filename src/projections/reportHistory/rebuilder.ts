@@ -5,7 +5,9 @@ import type { RunCompleted } from '../../domain/run/events.js';
 import type { Collection, DocumentStore, TransactionScope } from '../../ports/documentStore.js';
 import type { EventStore, Position, RecordedEvent } from '../../ports/eventStore.js';
 import { CHECKPOINTS_COLLECTION, checkpointId, physicalCollectionName, type CheckpointDoc } from '../runner/projection.js';
-import { addRunsToHistory, historyCollections, loadHistoryBatch, saveHistoryBatch, type HistoryCollections } from './historyBatch.js';
+import { contributionsOf, inProcessAnalyst, type RunAnalyst } from './analysis/analyst.js';
+import { addContributionsToHistory, historyCollections, loadHistoryBatch, saveHistoryBatch, type HistoryCollections } from './historyBatch.js';
+import type { RunContribution } from './runContribution.js';
 import { REPORT_HISTORY } from './projection.js';
 import { ReadModels } from '../runner/readModels.js';
 import { PROMPT_RUN_COUNTS_COLLECTION, runsProjection, type PromptRunCountDoc } from '../runs/projection.js';
@@ -24,19 +26,29 @@ export interface RebuilderOptions {
   onProgress?: (version: ReportVersionDoc) => void;
   /** Where a batch's time went; for the replay benchmark. */
   onBatchTimings?: (timings: BatchTimings) => void;
+  /** Who measures the runs (worker threads in a service); default: this thread. */
+  analyst?: RunAnalyst;
 }
 
 export interface BatchTimings {
   runs: number;
-  /** Reading and decoding run events from the event log. */
+  /** Reading and decoding run events from the event log (the next batch's, while this one is analysed). */
   readEventsMs: number;
-  /** Analysing the answers and merging them into day documents. */
+  /** Waiting for the analysis of the answers, then merging them into day documents. */
   analysisMs: number;
   /** Loading the day documents a batch touches and committing them with the version's progress. */
   writeReadModelsMs: number;
 }
 
 type Phase = Exclude<keyof BatchTimings, 'runs'>;
+
+/** Runs read from the log, with their measures under way. */
+interface PendingBatch {
+  runs: RunCompleted['data'][];
+  /** The log position the batch reaches: the version's position once it is written. */
+  scanned: Position;
+  contributions: Promise<RunContribution[]>;
+}
 
 /** Splits a batch's wall time into consecutive phases. */
 class PhaseTimer {
@@ -141,38 +153,60 @@ export class ReportRebuilder {
     return checkpoint ? BigInt(checkpoint.position) : 0n;
   }
 
+  /**
+   * A pipeline of batches: while the analyst measures one batch, the next is read from the log, and the
+   * one before is merged and written. The version's position moves batch by batch, so a stop or a crash
+   * resumes after the last written batch, whatever was read or measured ahead.
+   */
   private async rebuild(claimed: ReportVersionDoc): Promise<void> {
     let version = claimed;
     if (version.total === null) version = await this.countTotal(version);
     const prompts = new Set(version.promptIds);
     const detection = compileDetection(version.detection);
-    for (;;) {
-      if (this.stopRequested) return;
-      const bound = await this.liveCheckpoint();
-      if (BigInt(version.position) >= bound) {
-        const outcome = await this.trySwitch(version);
-        if (outcome !== 'behind') return;
-        continue;
+    let ahead: PendingBatch | null = null;
+    try {
+      for (;;) {
+        if (this.stopRequested) return;
+        const bound = await this.liveCheckpoint();
+        const timer = new PhaseTimer();
+        const batch: PendingBatch | null = ahead ?? (BigInt(version.position) < bound ? await this.startBatch(version, BigInt(version.position), prompts, bound) : null);
+        ahead = null;
+        if (batch === null) {
+          const outcome = await this.trySwitch(version);
+          if (outcome !== 'behind') return;
+          continue;
+        }
+        if (batch.scanned < bound) ahead = await this.startBatch(version, batch.scanned, prompts, bound);
+        timer.lap('readEventsMs');
+        const next = await this.applyBatch(version, batch, detection, timer);
+        if (!next) return;
+        version = next;
+        this.options.onBatchTimings?.({ runs: batch.runs.length, ...timer.phases });
+        this.options.onProgress?.(version);
+        // The embedded stores answer synchronously, so without a turn of the event loop per batch a rebuild
+        // of minutes would starve HTTP requests, timers and the live projection of this process.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
-      const timer = new PhaseTimer();
-      const { runs, scanned } = await this.readRuns(version, prompts, bound);
-      timer.lap('readEventsMs');
-      const next = await this.applyBatch(version, runs, scanned, detection, timer);
-      if (!next) return;
-      version = next;
-      this.options.onBatchTimings?.({ runs: runs.length, ...timer.phases });
-      this.options.onProgress?.(version);
-      // The embedded stores answer synchronously, so without a turn of the event loop per batch a rebuild
-      // of minutes would starve HTTP requests, timers and the live projection of this process.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+    } finally {
+      // A batch read ahead of a rebuild that ended has nobody to wait for its analysis.
+      ahead?.contributions.catch(() => undefined);
     }
   }
 
-  /** The next completed runs of the version's prompts after its position, up to the live checkpoint. */
-  private async readRuns(version: ReportVersionDoc, prompts: ReadonlySet<string>, bound: Position): Promise<{ runs: RunCompleted['data'][]; scanned: Position }> {
+  /** Reads the next runs after `from` and hands them to the analyst at once. */
+  private async startBatch(version: ReportVersionDoc, from: Position, prompts: ReadonlySet<string>, bound: Position): Promise<PendingBatch> {
+    const { runs, scanned } = await this.readRuns(from, prompts, bound);
+    const contributions = contributionsOf(this.options.analyst ?? inProcessAnalyst, version.detection, runs);
+    // Awaited in turn by rebuild(); until then a failure must not count as unhandled.
+    contributions.catch(() => undefined);
+    return { runs, scanned, contributions };
+  }
+
+  /** The next completed runs of the version's prompts after `from`, up to the live checkpoint. */
+  private async readRuns(from: Position, prompts: ReadonlySet<string>, bound: Position): Promise<{ runs: RunCompleted['data'][]; scanned: Position }> {
     const read = await this.eventStore.readAll({
-      from: BigInt(version.position),
-      maxCount: this.options.batchSize ?? 2000,
+      from,
+      maxCount: this.options.batchSize ?? 5000,
       filter: { eventTypes: ['RunCompleted'] },
     });
     const runs = read.events
@@ -193,16 +227,11 @@ export class ReportRebuilder {
    * Writes one batch with the version's new position; null when the version is no longer this process's to
    * build. The analysis runs outside the transaction, so the write lock is held only for the writes.
    */
-  private async applyBatch(
-    version: ReportVersionDoc,
-    runs: RunCompleted['data'][],
-    scanned: Position,
-    detection: CompiledDetection,
-    timer: PhaseTimer,
-  ): Promise<ReportVersionDoc | null> {
+  private async applyBatch(version: ReportVersionDoc, pending: PendingBatch, detection: CompiledDetection, timer: PhaseTimer): Promise<ReportVersionDoc | null> {
+    const { runs, scanned } = pending;
     const batch = await loadHistoryBatch(this.history(), [{ version, runs }]);
     timer.lap('writeReadModelsMs');
-    addRunsToHistory(batch, version, runs, detection);
+    addContributionsToHistory(batch, version, await pending.contributions, detection.brands.length);
     timer.lap('analysisMs');
     const next = await this.documentStore.withTransaction(async (scope) => {
       const current = await this.versions(scope).findOne({ _id: version._id });

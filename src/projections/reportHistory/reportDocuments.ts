@@ -1,6 +1,6 @@
 import type { EngineId } from '../../domain/shared/engines.js';
 import type { Doc } from '../../ports/documentStore.js';
-import { addCompactTotals, addNames, emptyCompactTotals, type CompactTotals, type NameRow } from './compactRows.js';
+import { addCompactTotalsInto, addNamesInto, emptyCompactTotals, type CompactTotals, type NameRow } from './compactRows.js';
 import {
   addCitedUrlTotals,
   addPackedPrompts,
@@ -65,7 +65,7 @@ export const reportDayDocId = (reportId: string, version: number, country: strin
 const runReportDocId = ({ reportId, version }: VersionRef, { run, day }: Pick<RunContribution, 'run' | 'day'>): string =>
   reportDayDocId(reportId, version, run.country, day);
 
-/** Adds one run's contribution to its report day (creating it when `existing` is null). Pure. */
+/** Adds one run's contribution to its report day, in place (a new document when `existing` is null); returns it. */
 export function addRunToReportDay(existing: ReportDayDoc | null, version: VersionRef, contribution: RunContribution, brandCount: number): ReportDayDoc {
   const { run, day } = contribution;
   const doc: ReportDayDoc = existing ?? {
@@ -78,18 +78,16 @@ export function addRunToReportDay(existing: ReportDayDoc | null, version: Versio
     names: [],
     engines: [],
   };
-  const current = doc.engines.find(({ engine }) => engine === run.engine);
-  const updated: ReportEngineDay = {
-    engine: run.engine,
-    totals: addCompactTotals(current?.totals ?? emptyCompactTotals(brandCount), contribution.totals),
-    names: addNames(current?.names ?? [], contribution.names),
-  };
-  return {
-    ...doc,
-    all: addCompactTotals(doc.all, contribution.totals),
-    names: addNames(doc.names, contribution.names),
-    engines: [...doc.engines.filter(({ engine }) => engine !== run.engine), updated],
-  };
+  let current = doc.engines.find(({ engine }) => engine === run.engine);
+  if (current === undefined) {
+    current = { engine: run.engine, totals: emptyCompactTotals(brandCount), names: [] };
+    doc.engines.push(current);
+  }
+  addCompactTotalsInto(current.totals, contribution.totals);
+  addNamesInto(current.names, contribution.names);
+  addCompactTotalsInto(doc.all, contribution.totals);
+  addNamesInto(doc.names, contribution.names);
+  return doc;
 }
 
 interface UrlDraft {

@@ -3,13 +3,14 @@ import { runDay, type RunCompleted } from '../../domain/run/events.js';
 import { encodeName, encodeTotals, type CompactTotals, type NameRow } from './compactRows.js';
 import type { CitedUrlTotals } from './compactUrlRows.js';
 
+/** What the analysis of a run reads: its answer, its citations and when it ran. */
+export type AnalysedRun = Pick<RunCompleted['data'], 'content' | 'citations' | 'runDate'>;
+
 /**
- * What one completed run adds to a report version's history, measured once and added to every document it
- * touches: its prompt's day, the report's day and the report's cited URLs of that day. The totals are the
- * domain's `runTotals` (the same the metric tests exercise); cited URLs are counted once per run.
+ * What the analysis of one completed run finds under one report version's detection: the part of a run's
+ * contribution that costs CPU, so it is what worker threads compute (`analyst.ts`).
  */
-export interface RunContribution {
-  run: RunCompleted['data'];
+export interface RunMeasures {
   day: string;
   totals: CompactTotals;
   citedUrls: CitedUrlTotals[];
@@ -17,7 +18,21 @@ export interface RunContribution {
   names: NameRow[];
 }
 
-export function runContribution(run: RunCompleted['data'], detection: CompiledDetection): RunContribution {
+/**
+ * What one completed run adds to a report version's history, measured once and added to every document it
+ * touches: its prompt's day, the report's day and the report's cited URLs of that day. The totals are the
+ * domain's `runTotals` (the same the metric tests exercise); cited URLs are counted once per run.
+ */
+export interface RunContribution extends RunMeasures {
+  run: RunCompleted['data'];
+}
+
+export const runContribution = (run: RunCompleted['data'], detection: CompiledDetection): RunContribution => ({
+  run,
+  ...measureRunContribution(run, detection),
+});
+
+export function measureRunContribution(run: AnalysedRun, detection: CompiledDetection): RunMeasures {
   const measured = measureRun({ state: 'completed', content: run.content, citations: run.citations }, detection);
   const mentioned = measured.analysis.brands.map(({ mentions }) => (mentions > 0 ? 1 : 0));
   const [brandMentionedRuns = 0, ...competitorMentionedRuns] = mentioned;
@@ -46,5 +61,5 @@ export function runContribution(run: RunCompleted['data'], detection: CompiledDe
   const names = untrackedNames(run.content, citedDomains, detection).map(({ name, mentions, linkedDomain }) =>
     encodeName({ name, runs: 1, mentions, linkedDomain: linkedDomain ?? '' }),
   );
-  return { run, day: runDay(run.runDate), totals: encodeTotals(runTotals(measured)), citedUrls: [...byUrl.values()], names };
+  return { day: runDay(run.runDate), totals: encodeTotals(runTotals(measured)), citedUrls: [...byUrl.values()], names };
 }

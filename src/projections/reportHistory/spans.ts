@@ -12,11 +12,20 @@ const DAY_MS = 86_400_000;
 /** 1970-01-05, the first Monday after the epoch: weeks are counted from it. */
 const FIRST_MONDAY = 4;
 
-/** The Monday that starts the week of `day`. */
+const weekStarts = new Map<string, string>();
+/** Days remembered: a batch of runs spans a few days, a replay a few hundred. */
+const REMEMBERED_DAYS = 4096;
+
+/** The Monday that starts the week of `day`. Every run asks it for every span document it touches, so it is remembered. */
 export function weekStart(day: string): string {
+  const known = weekStarts.get(day);
+  if (known !== undefined) return known;
   const dayNumber = Math.round(Date.parse(day) / DAY_MS);
   const monday = dayNumber - ((((dayNumber - FIRST_MONDAY) % 7) + 7) % 7);
-  return new Date(monday * DAY_MS).toISOString().slice(0, 10);
+  const start = new Date(monday * DAY_MS).toISOString().slice(0, 10);
+  if (weekStarts.size >= REMEMBERED_DAYS) weekStarts.clear();
+  weekStarts.set(day, start);
+  return start;
 }
 
 export const spanStart = (span: Span, day: string): string => (span === 'day' ? day : weekStart(day));

@@ -22,7 +22,14 @@ export interface Projection<Event extends DomainEvent = DomainEvent> {
   readonly eventTypes: readonly Event['type'][];
   /** Creates indexes; runs before the first batch, idempotent. */
   setup?(scope: ProjectionScope): Promise<void>;
-  apply(events: readonly ProjectedEvent<Event>[], scope: ProjectionScope): Promise<void>;
+  /**
+   * Work on a batch that need not hold the write lock (measuring answers, on worker threads): the runner
+   * calls it outside the batch's transaction, with read-only use of `scope`, while the previous batch is
+   * written. What it returns reaches `apply`, which must not trust it blindly: the read models may have
+   * moved on in between (a previous batch, another process).
+   */
+  prepare?(events: readonly ProjectedEvent<Event>[], scope: ProjectionScope): Promise<unknown>;
+  apply(events: readonly ProjectedEvent<Event>[], scope: ProjectionScope, prepared?: unknown): Promise<void>;
 }
 
 /** Physical collection name of a projection's logical collection at a version. */

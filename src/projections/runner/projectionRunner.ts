@@ -36,6 +36,8 @@ interface RunningProjection {
   state: 'building' | 'live';
   subscription: Subscription | null;
   loop: Promise<void> | null;
+  /** The batch being committed: the subscription reads (and prepares) the next one meanwhile. */
+  committing: Promise<void>;
 }
 
 interface Waiter {
@@ -66,6 +68,7 @@ export class ProjectionRunner {
       state: 'building',
       subscription: null,
       loop: null,
+      committing: Promise.resolve(),
     }));
   }
 
@@ -118,7 +121,7 @@ export class ProjectionRunner {
   }
 
   private async runLoop(entry: RunningProjection): Promise<void> {
-    const { logger, retryDelayMs = 1000, batchSize = 1000 } = this.options;
+    const { logger, retryDelayMs = 1000, batchSize = 5000 } = this.options;
     while (!this.stopped) {
       const headAtStart = await this.eventStore.headPosition();
       if (entry.state === 'building' && entry.scannedTo >= headAtStart) await this.markLive(entry);
@@ -128,26 +131,49 @@ export class ProjectionRunner {
       );
       try {
         await entry.subscription.done;
+        await entry.committing;
       } catch (error) {
+        // The next subscription starts again after the last committed batch, once no commit is under way.
+        await entry.committing.catch(() => undefined);
+        entry.committing = Promise.resolve();
         logger.error({ err: error, projection: entry.projection.name }, 'projection batch failed; restarting from its checkpoint');
         if (!this.stopped) await delay(retryDelayMs);
       }
     }
   }
 
-  private async handleBatch(
+  /**
+   * Prepares a batch (outside any transaction; report history measures answers on worker threads), then
+   * commits it once the previous batch is committed: the subscription reads and prepares batch n+1 while
+   * batch n is written, and waits before reading n+2. Commits stay in log order, one at a time.
+   */
+  private async handleBatch(entry: RunningProjection, events: RecordedEvent[], scannedTo: Position, headAtStart: Position): Promise<void> {
+    const { projection } = entry;
+    const prepared = events.length > 0 && projection.prepare ? projection.prepare(events, this.scopeFor(projection, this.documentStore)) : undefined;
+    // Awaited by the commit; a failure before then is not unhandled.
+    prepared?.catch(() => undefined);
+    const previous = entry.committing;
+    const committing = previous.then(() => this.commitBatch(entry, events, scannedTo, headAtStart, prepared));
+    committing.catch(() => undefined);
+    entry.committing = committing;
+    await previous;
+  }
+
+  private async commitBatch(
     entry: RunningProjection,
     events: RecordedEvent[],
     scannedTo: Position,
     headAtStart: Position,
+    preparing: Promise<unknown> | undefined,
   ): Promise<void> {
     if (events.length > 0) {
+      const prepared = await preparing;
       await this.documentStore.withTransaction(async (transaction) => {
         // Another process running the same projection may have committed part of this batch meanwhile:
         // the checkpoint read inside the transaction decides what is still to apply.
         const committed = await this.committedPosition(transaction, entry.projection);
         const pending = events.filter((event) => event.position > committed);
-        if (pending.length > 0) await entry.projection.apply(pending, this.scopeFor(entry.projection, transaction));
+        if (pending.length > 0) await entry.projection.apply(pending, this.scopeFor(entry.projection, transaction), prepared);
         if (scannedTo > committed) await this.saveCheckpoint(transaction, entry, scannedTo);
       });
     }

@@ -88,6 +88,61 @@ describe('projection runner', () => {
     expect(await total(documentStore)).toEqual({ count: 120, applied: 120 });
   });
 
+  test('prepares each batch outside its transaction and hands the result to apply; commits follow the log even when later batches are prepared sooner', async () => {
+    const eventStore = new MemoryEventStore();
+    const last = await appendCounted(eventStore, 300);
+    const committed: number[] = [];
+    let preparing = 0;
+    let concurrentPrepares = 0;
+    const projection: Projection = {
+      name: 'prepared',
+      version: 1,
+      eventTypes: ['Counted'],
+      async prepare(events) {
+        preparing += 1;
+        concurrentPrepares = Math.max(concurrentPrepares, preparing);
+        // The first batches take longest to prepare: the next batch is prepared meanwhile.
+        const first = (events[0]?.data as { n: number }).n;
+        await new Promise((resolve) => setTimeout(resolve, first < 100 ? 60 : 5));
+        preparing -= 1;
+        return events.map((event) => (event.data as { n: number }).n * 2);
+      },
+      async apply(events, scope, prepared) {
+        const doubled = prepared as number[];
+        events.forEach((event, index) => {
+          expect(doubled[index]).toBe((event.data as { n: number }).n * 2);
+          committed.push((event.data as { n: number }).n);
+        });
+        await scope.collection('applied').insertMany(events.map((event) => ({ _id: event.id })));
+      },
+    };
+    const runner = await runUntil(eventStore, [projection], last);
+    await runner.stop();
+    expect(committed).toEqual(Array.from({ length: 300 }, (_, n) => n));
+    expect(concurrentPrepares).toBe(2);
+  });
+
+  test('a failing prepare commits nothing of its batch, and the batch is prepared and applied once on retry', async () => {
+    const eventStore = new MemoryEventStore();
+    const last = await appendCounted(eventStore, 120);
+    const counter = counterProjection();
+    let failures = 0;
+    const projection: Projection = {
+      ...counter,
+      async prepare(events) {
+        if ((events[0]?.data as { n: number }).n === 50 && failures === 0) {
+          failures += 1;
+          throw new Error('simulated failure while preparing');
+        }
+        return undefined;
+      },
+    };
+    const runner = await runUntil(eventStore, [projection], last);
+    await runner.stop();
+    expect(failures).toBe(1);
+    expect(await total(documentStore)).toEqual({ count: 120, applied: 120 });
+  });
+
   test('waitFor rejects when the position is not reached in time', async () => {
     const eventStore = new MemoryEventStore();
     const runner = await runUntil(eventStore, [counterProjection()], await appendCounted(eventStore, 5));
