@@ -24,25 +24,37 @@ export const RUN_BATCH = 1_000;
 
 /**
  * Records many runs, each unless a run with its id exists, in commits of RUN_BATCH runs when the event store
- * appends several streams atomically. A batch that meets a run recorded meanwhile by another writer is recorded
- * run by run instead, so the outcome is the same as `recordRun` for each. Resolves with the number recorded.
+ * appends several streams atomically. Each batch is appended as it is, every stream expected new: a fresh
+ * import reads nothing. A batch that meets a recorded run (a second import, another writer) is rolled back
+ * whole, filtered to the runs still unrecorded and appended again; should it meet one once more, it is recorded
+ * run by run. The outcome is the same as `recordRun` for each. Resolves with the number recorded.
  */
 export async function recordRuns(context: AppContext, events: readonly RunEvent[]): Promise<number> {
   if (context.eventStore.multiStreamAppend !== 'atomic') return recordOneByOne(context, events);
   let recorded = 0;
   for (let start = 0; start < events.length; start += RUN_BATCH) {
-    const batch = await unrecorded(context, events.slice(start, start + RUN_BATCH));
-    if (batch.length === 0) continue;
-    const appends = batch.map((event) => ({ streamName: runStream(event.data.runId), events: [{ type: event.type, data: event.data }], expectedRevision: 'no_stream' as const }));
-    try {
-      await context.eventStore.appendMultiple(appends);
+    const batch = distinctRuns(events.slice(start, start + RUN_BATCH));
+    if (await appendedAsNew(context, batch)) {
       recorded += batch.length;
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError)) throw error;
-      recorded += await recordOneByOne(context, batch);
+      continue;
     }
+    const remaining = await unrecorded(context, batch);
+    if (remaining.length === 0) continue;
+    recorded += (await appendedAsNew(context, remaining)) ? remaining.length : await recordOneByOne(context, remaining);
   }
   return recorded;
+}
+
+/** Appends each run as a new stream in one commit; false, with nothing written, when one of them exists. */
+async function appendedAsNew(context: AppContext, runs: readonly RunEvent[]): Promise<boolean> {
+  const appends = runs.map((event) => ({ streamName: runStream(event.data.runId), events: [{ type: event.type, data: event.data }], expectedRevision: 'no_stream' as const }));
+  try {
+    await context.eventStore.appendMultiple(appends);
+    return true;
+  } catch (error) {
+    if (error instanceof ConcurrencyError) return false;
+    throw error;
+  }
 }
 
 async function recordOneByOne(context: AppContext, events: readonly RunEvent[]): Promise<number> {
@@ -51,15 +63,21 @@ async function recordOneByOne(context: AppContext, events: readonly RunEvent[]):
   return recorded;
 }
 
-/** The runs whose id no run has, each once (a file may name a run twice). */
-async function unrecorded(context: AppContext, events: readonly RunEvent[]): Promise<RunEvent[]> {
+/** Each run once, the first of its id: a file may name a run twice. */
+function distinctRuns(events: readonly RunEvent[]): RunEvent[] {
   const byId = new Map<string, RunEvent>();
-  for (const event of events) {
-    if (byId.has(event.data.runId)) continue;
-    const existing = await context.eventStore.readStream(runStream(event.data.runId), { maxCount: 1 });
-    if (existing.length === 0) byId.set(event.data.runId, event);
-  }
+  for (const event of events) if (!byId.has(event.data.runId)) byId.set(event.data.runId, event);
   return [...byId.values()];
+}
+
+/** The runs whose id no run has. */
+async function unrecorded(context: AppContext, events: readonly RunEvent[]): Promise<RunEvent[]> {
+  const remaining: RunEvent[] = [];
+  for (const event of events) {
+    const existing = await context.eventStore.readStream(runStream(event.data.runId), { maxCount: 1 });
+    if (existing.length === 0) remaining.push(event);
+  }
+  return remaining;
 }
 
 interface PromptPlace {
