@@ -56,14 +56,20 @@ async function appendBatches(store: SqliteEventStore): Promise<number> {
   return eventsPerSecond(BATCH_APPENDS * BATCH_SIZE, startedAt);
 }
 
-/** The same batches into the same table with bare better-sqlite3: no expectation check, no notification. */
-function rawSqliteBatches(directory: string): number {
-  const db = new Database(join(directory, 'raw.sqlite'));
+/** A bare better-sqlite3 database with the event store's table and pragmas: the floor of every append. */
+export function openRawEventTable(file: string): { db: Database.Database; insert: Database.Statement } {
+  const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.exec(`CREATE TABLE events (position INTEGER PRIMARY KEY AUTOINCREMENT, stream_name TEXT NOT NULL, stream_revision INTEGER NOT NULL,
     type TEXT NOT NULL, data TEXT NOT NULL, metadata TEXT NOT NULL, id TEXT NOT NULL, created TEXT NOT NULL, UNIQUE (stream_name, stream_revision)) STRICT`);
   const insert = db.prepare('INSERT INTO events (stream_name, stream_revision, type, data, metadata, id, created) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  return { db, insert };
+}
+
+/** The same batches into the same table with bare better-sqlite3: no expectation check, no notification. */
+function rawSqliteBatches(directory: string): number {
+  const { db, insert } = openRawEventTable(join(directory, 'raw.sqlite'));
   const revisions = new Map<string, number>();
   const appendBatch = db.transaction((stream: string, events: NewEvent[]) => {
     let revision = revisions.get(stream) ?? -1;

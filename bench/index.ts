@@ -41,10 +41,16 @@ const AIMS: Record<string, string> = {
   sqliteAppendBatch100EventsPerSecond: '> 50,000',
   directoryProjectionEventsPerSecond: '> 20,000',
   promptDetail90dP99Ms: '< 50 ms',
-  reportDetailP99Ms: '< 20 ms',
+  reportDetailP99Ms: '< 15 ms',
+  reportDetailRatioToFloor: '≥ 0.35',
+  reportDetailClusterRatioToFloor: '≥ 0.35',
+  analysisRatioToFloor: '≥ 0.40',
+  sqliteAppendBatch100RatioToFloor: '≥ 0.80',
+  importRunsPerSecond: '≥ 20,000',
+  simulateAndRecordRunsPerSecond: '≥ 20,000',
   reportListP99Ms: '< 20 ms',
   analysisRunsPerSecond: '> 20,000',
-  replaySeconds: '< 120 s for ~1.1 million runs',
+  replaySeconds: '< 60 s for ~1.1 million runs on 2 cores',
   mcpGetBrandReportP99Ms: '< 30 ms',
   logIngestLinesPerSecond: '> 500,000 (1 GB combined log, one core)',
   crawlabilityCheckMs: '< 3,000 ms',
@@ -57,6 +63,91 @@ const AIMS: Record<string, string> = {
 
 const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
 
+type Figures = Record<string, number>;
+
+/** A row of issue 14's table: a figure, its floor measured in the same run, their ratio and the aim. */
+interface TableRow {
+  figure: (f: Figures) => string;
+  geolens: (f: Figures) => string;
+  floor: (f: Figures) => string;
+  ratio: (f: Figures) => string;
+  aim: string;
+  /** Figures the row needs: it is printed when the benchmarks that measure them ran. */
+  needs: readonly string[];
+}
+
+const whole = (value: number | undefined): string => format(Math.round(value ?? 0));
+const twoDigits = (value: number | undefined): string => (value ?? 0).toFixed(2);
+
+const TABLE: readonly TableRow[] = [
+  {
+    figure: () => '`GET /v1/reports/brand/{id}`, 50 connections, load from another process',
+    geolens: (f) => `${whole(f.reportDetailRequestsPerSecond)} requests/s, p99 ${f.reportDetailP99Ms} ms`,
+    floor: (f) => `bare node:http, same bytes: ${whole(f.reportDetailFloorRequestsPerSecond)} requests/s, p99 ${f.reportDetailFloorP99Ms} ms (express 5, one route, same bytes: ${whole(f.reportDetailExpressFloorRequestsPerSecond)} requests/s, ratio ${twoDigits(f.reportDetailExpressFloorRatioToFloor)})`,
+    ratio: (f) => twoDigits(f.reportDetailRatioToFloor),
+    aim: '≥ 0.35, p99 < 15 ms',
+    needs: ['reportDetailRequestsPerSecond'],
+  },
+  {
+    figure: (f) => `the same, \`SERVE_WORKERS=${f.reportDetailClusterWorkers}\` (one process per core, one data dir)`,
+    geolens: (f) => `${whole(f.reportDetailClusterRequestsPerSecond)} requests/s, p99 ${f.reportDetailClusterP99Ms} ms`,
+    floor: (f) => `bare node:http, same bytes: ${whole(f.reportDetailClusterFloorRequestsPerSecond)} requests/s`,
+    ratio: (f) => twoDigits(f.reportDetailClusterRatioToFloor),
+    aim: '≥ 0.35',
+    needs: ['reportDetailClusterRequestsPerSecond'],
+  },
+  {
+    figure: (f) => `answer analysis, ${whole(f.analysisAnswerBytes)} B answers, ${f.analysisNamesTracked} names`,
+    geolens: (f) => `${whole(f.analysisRunsPerSecond)} runs/s`,
+    floor: (f) => `one V8 regex pass over the same names: ${whole(f.analysisFloorOneRegexPassRunsPerSecond)} runs/s`,
+    ratio: (f) => twoDigits(f.analysisRatioToFloor),
+    aim: '≥ 0.40',
+    needs: ['analysisRunsPerSecond'],
+  },
+  {
+    figure: () => 'event append, 100-event batches',
+    geolens: (f) => `${whole(f.sqliteAppendBatch100EventsPerSecond)} events/s`,
+    floor: (f) => `raw better-sqlite3, same schema and sync: ${whole(f.sqliteAppendBatch100FloorRawSqliteEventsPerSecond)} events/s`,
+    ratio: (f) => twoDigits(f.sqliteAppendBatch100RatioToFloor),
+    aim: '≥ 0.80 (keep)',
+    needs: ['sqliteAppendBatch100EventsPerSecond'],
+  },
+  {
+    figure: (f) => `replay of ${whole(f.replayRuns)} runs`,
+    geolens: (f) => `${f.replaySeconds} s (${whole(f.replayRunsPerSecond)} runs/s)`,
+    floor: () => '—',
+    ratio: () => '—',
+    aim: '< 60 s for 1,095,000 runs on 2 cores',
+    needs: ['replaySeconds'],
+  },
+  {
+    figure: () => 'live projection catch-up of the same log',
+    geolens: (f) => `${f.replayLiveCatchUpSeconds} s`,
+    floor: () => '—',
+    ratio: () => '—',
+    aim: 'no slower than the replay',
+    needs: ['replayLiveCatchUpSeconds'],
+  },
+  {
+    figure: () => '`runs import` / `runs simulate`',
+    geolens: (f) => `${whole(f.importRunsPerSecond)} / ${whole(f.simulateAndRecordRunsPerSecond)} runs/s`,
+    floor: (f) => `import: each line parsed and inserted with raw better-sqlite3, same schema, sync and commits: ${whole(f.importFloorRawSqliteRunsPerSecond)} runs/s`,
+    ratio: (f) => `import ${twoDigits(f.importRatioToFloor)}`,
+    aim: '≥ 20,000 runs/s',
+    needs: ['importRunsPerSecond', 'simulateAndRecordRunsPerSecond'],
+  },
+];
+
+/** Issue 14's table, with the rows whose benchmarks ran. */
+function printTable(figures: Figures): void {
+  const rows = TABLE.filter(({ needs }) => needs.every((name) => name in figures));
+  if (rows.length === 0) return;
+  process.stdout.write('\n| figure | geolens | floor, same run | ratio | aim |\n|---|---|---|---|---|\n');
+  for (const row of rows) {
+    process.stdout.write(`| ${row.figure(figures)} | ${row.geolens(figures)} | ${row.floor(figures)} | ${row.ratio(figures)} | ${row.aim} |\n`);
+  }
+}
+
 async function main(): Promise<void> {
   const selected = process.argv.slice(2);
   const unknown = selected.filter((name) => !(name in BENCHES));
@@ -65,14 +156,17 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const names = selected.length > 0 ? selected : Object.keys(BENCHES);
+  const all: Figures = {};
   for (const name of names) {
     process.stdout.write(`\n${name}\n`);
     const figures = await BENCHES[name]!();
+    Object.assign(all, figures);
     for (const [figure, value] of Object.entries(figures)) {
       const aim = AIMS[figure] ? `   (aim ${AIMS[figure]})` : '';
       process.stdout.write(`  ${figure.padEnd(44)} ${format(value).padStart(14)}${aim}\n`);
     }
   }
+  printTable(all);
 }
 
 await main();

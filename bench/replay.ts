@@ -20,7 +20,8 @@ import { simulateAnswer } from '../src/engines/simulator/index.js';
 import { SqliteDocumentStore } from '../src/infra/documentStore/sqliteDocumentStore.js';
 import { SqliteEventStore } from '../src/infra/eventStore/sqliteEventStore.js';
 import type { NewEvent } from '../src/ports/eventStore.js';
-import { allProjections } from '../src/projections/index.js';
+import { projectionsWith } from '../src/projections/index.js';
+import { createWorkerAnalyst } from '../src/projections/reportHistory/analysis/workerAnalyst.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../src/projections/reportHistory/projection.js';
 import { ReportRebuilder, type BatchTimings } from '../src/projections/reportHistory/rebuilder.js';
 import type { ReportVersionDoc } from '../src/projections/reportHistory/versions.js';
@@ -141,8 +142,11 @@ async function setUpReport(context: AppContext, promptCount: number): Promise<{ 
   return { workspaceId, promptIds, reportId: report.id };
 }
 
+/** Measures answers on worker threads, one per core, as `geolens serve` does. */
+const analyst = createWorkerAnalyst();
+
 function startRunner(context: AppContext): Promise<ProjectionRunner> {
-  const runner = new ProjectionRunner(context.eventStore, context.documentStore, allProjections, { logger: context.logger });
+  const runner = new ProjectionRunner(context.eventStore, context.documentStore, projectionsWith(analyst), { logger: context.logger });
   return runner.start().then(() => runner);
 }
 
@@ -169,6 +173,7 @@ async function timeReplay(context: AppContext, runner: ProjectionRunner, reportI
   const rebuilder = new ReportRebuilder(context.eventStore, context.documentStore, {
     owner: 'bench',
     logger: context.logger,
+    analyst,
     onBatchTimings: (batch) => {
       for (const phase of Object.keys(phases) as (keyof BatchTimings)[]) phases[phase] += batch[phase];
     },
@@ -222,6 +227,7 @@ export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Rec
       replayLiveCatchUpSeconds: round(liveCatchUpSeconds),
     };
   } finally {
+    await analyst.close();
     await context.eventStore.close();
     await context.documentStore.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,10 @@ import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
 import type { AppContext } from '../src/app/shared/context.js';
 import { answeredRun } from '../src/app/runs/runEvents.js';
-import { recordRun } from '../src/app/runs/import.js';
+import { importRuns, recordRun, RUN_BATCH } from '../src/app/runs/import.js';
+import { openRawEventTable } from './eventStore.js';
+import { createPrompt } from '../src/app/prompts/prompts.js';
+import { createTeam, createWorkspace } from '../src/app/teams/teams.js';
 import { addDays, daysBetween } from '../src/domain/shared/days.js';
 import { planDay, type ScheduledPrompt } from '../src/app/scheduler/plan.js';
 import { recordSimulatedRuns, simulatedRunDate } from '../src/app/scheduler/simulate.js';
@@ -40,23 +44,67 @@ const prompts: ScheduledPrompt[] = PROMPT_TEXTS.map((text, index) => ({
 }));
 
 /**
- * Runs recorded per second on the embedded stores (one fsync'd append per run, as the scheduler and
- * `geolens runs simulate` write them): through `recordRun` alone with the events built beforehand, and end to
- * end as `runs simulate` and the demo do (simulate, parse, record).
+ * Runs recorded per second on the embedded stores: `runs import` end to end (NDJSON lines parsed, validated
+ * against their prompts, recorded a thousand runs per synced commit), `runs simulate` end to end (simulated,
+ * recorded the same way), and one run per synced commit as the scheduler records a run it has just fetched.
  */
 export async function benchRunRecording(): Promise<Record<string, number>> {
   return {
-    recordRunRunsPerSecond: await withContext(measureRecordRun),
+    ...(await withContext(measureImport)),
     simulateAndRecordRunsPerSecond: await withContext(measureSimulation),
+    recordOneRunPerCommitRunsPerSecond: await withContext(measureRecordRun),
   };
 }
 
+/** One commit per run is bounded by the fsync, not by the number of runs: fewer suffice. */
+const ONE_BY_ONE_RUNS = 2_000;
+
 async function measureRecordRun(context: AppContext): Promise<number> {
-  const events = simulatedEvents(WARM_UP_RUNS + RUNS);
+  const events = simulatedEvents(WARM_UP_RUNS + ONE_BY_ONE_RUNS);
   for (const event of events.slice(0, WARM_UP_RUNS)) await recordRun(context, event);
   const started = performance.now();
   for (const event of events.slice(WARM_UP_RUNS)) await recordRun(context, event);
-  return Math.round((RUNS / (performance.now() - started)) * 1000);
+  return Math.round((ONE_BY_ONE_RUNS / (performance.now() - started)) * 1000);
+}
+
+/** The NDJSON of `runs import` for runs of real prompts, then the import timed from the lines to the commit. */
+async function measureImport(context: AppContext, dataDir: string): Promise<Record<string, number>> {
+  const team = await createTeam(context, { name: 'Bench', plan: 'premium' });
+  const workspaceId = (await createWorkspace(context, { teamId: team.id, name: 'Bench' })).id;
+  const promptIds = new Map<string, string>();
+  for (const prompt of prompts) promptIds.set(prompt.promptId, (await createPrompt(context, { workspaceId, country: prompt.country, text: prompt.text })).id);
+  const lines = simulatedEvents(RUNS).map(({ data }) => {
+    if (!('content' in data)) throw new Error('the simulator answers every run');
+    const { runId, promptId, engine, runDate, content, citations, webSearchQuery, ads, shopping, overviewAvailable } = data;
+    return JSON.stringify({ runId, promptId: promptIds.get(promptId), engine, runDate, state: 'completed', content, citations, webSearchQuery, ads, shopping, overviewAvailable });
+  });
+  const started = performance.now();
+  const { imported } = await importRuns(context, lines);
+  const seconds = (performance.now() - started) / 1000;
+  if (imported !== RUNS) throw new Error(`imported ${imported} of ${RUNS} runs`);
+  const imports = Math.round(RUNS / seconds);
+  const floor = rawImport(dataDir, lines);
+  return { importRunsPerSecond: imports, importFloorRawSqliteRunsPerSecond: floor, importRatioToFloor: imports / floor };
+}
+
+/**
+ * The floor of an import: each line parsed and its JSON inserted into the event store's table with bare
+ * better-sqlite3, same pragmas, one synced transaction per RUN_BATCH lines; no validation, no prompt lookup.
+ */
+function rawImport(directory: string, lines: readonly string[]): number {
+  const { db, insert } = openRawEventTable(join(directory, 'raw-import.sqlite'));
+  const insertBatch = db.transaction((batch: readonly string[]) => {
+    const created = new Date().toISOString();
+    for (const line of batch) {
+      const run = JSON.parse(line) as { runId: string };
+      insert.run(`run-${run.runId}`, 0, 'RunCompleted', JSON.stringify(run), '{}', randomUUID(), created);
+    }
+  });
+  const started = performance.now();
+  for (let start = 0; start < lines.length; start += RUN_BATCH) insertBatch.immediate(lines.slice(start, start + RUN_BATCH));
+  const perSecond = Math.round(lines.length / ((performance.now() - started) / 1000));
+  db.close();
+  return perSecond;
 }
 
 async function measureSimulation(context: AppContext): Promise<number> {
@@ -79,12 +127,12 @@ function simulatedEvents(count: number): RunEvent[] {
   return events;
 }
 
-async function withContext(measure: (context: AppContext) => Promise<number>): Promise<number> {
+async function withContext<T>(measure: (context: AppContext, dataDir: string) => Promise<T>): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), 'geolens-bench-runs-'));
   const eventStore = new SqliteEventStore(dataDir);
   const documentStore = await SqliteDocumentStore.open(dataDir);
   try {
-    return await measure({ eventStore, documentStore, logger: pino({ level: 'silent' }), now: () => NOW });
+    return await measure({ eventStore, documentStore, logger: pino({ level: 'silent' }), now: () => NOW }, dataDir);
   } finally {
     await eventStore.close();
     await documentStore.close();

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import express from 'express';
 
 export interface LoadJob {
   url: string;
@@ -71,6 +72,29 @@ export async function startFloorServer(answer: RecordedAnswer): Promise<{ url: s
       response.end(answer.body);
     });
   });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * The framework's own ceiling, measured beside the floor: express 5 with the JSON body parser and one route
+ * answering the same bytes. What geolens adds on top of it is its own work; what separates it from the floor
+ * is express's.
+ */
+export async function startExpressFloorServer(answer: RecordedAnswer): Promise<{ url: string; close(): Promise<void> }> {
+  const app = express();
+  app.use(express.json());
+  app.get('/{*path}', (_request, response) => {
+    response.status(answer.status).type(String(answer.headers['content-type'] ?? 'application/json')).send(answer.body);
+  });
+  const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
