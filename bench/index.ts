@@ -122,7 +122,9 @@ const TABLE: readonly TableRow[] = [
   },
   {
     figure: () => 'live projection catch-up of the same log',
-    geolens: (f) => `${f.replayLiveCatchUpSeconds} s`,
+    geolens: (f) =>
+      `${f.replayLiveCatchUpSeconds} s: the report history ${f.replayLiveCatchUpReportHistorySeconds} s (what the replay rebuilds), ` +
+      `the other projections ${f.replayLiveCatchUpOtherProjectionsSeconds} s (mostly the runs read model, every answer's text)`,
     floor: () => '—',
     ratio: () => '—',
     aim: 'no slower than the replay',
