@@ -19,6 +19,8 @@ export interface RebuilderOptions {
   logger: Logger;
   now?: () => Date;
   batchSize?: number;
+  /** Batches read and handed to the analyst beyond the one being written (default 2), so its threads stay busy. */
+  readAhead?: number;
   leaseMs?: number;
   pollMs?: number;
   /** How long a retired version's documents stay readable for queries that resolved it before the switch. */
@@ -154,8 +156,8 @@ export class ReportRebuilder {
   }
 
   /**
-   * A pipeline of batches: while the analyst measures one batch, the next is read from the log, and the
-   * one before is merged and written. The version's position moves batch by batch, so a stop or a crash
+   * A pipeline of batches: while one batch is merged and written, the analyst measures the next ones
+   * (`readAhead`), read from the log as soon as there is room. The version's position moves batch by batch, so a stop or a crash
    * resumes after the last written batch, whatever was read or measured ahead.
    */
   private async rebuild(claimed: ReportVersionDoc): Promise<void> {
@@ -163,33 +165,33 @@ export class ReportRebuilder {
     if (version.total === null) version = await this.countTotal(version);
     const prompts = new Set(version.promptIds);
     const detection = compileDetection(version.detection);
-    let ahead: PendingBatch | null = null;
-    try {
-      for (;;) {
-        if (this.stopRequested) return;
-        const bound = await this.liveCheckpoint();
-        const timer = new PhaseTimer();
-        const batch: PendingBatch | null = ahead ?? (BigInt(version.position) < bound ? await this.startBatch(version, BigInt(version.position), prompts, bound) : null);
-        ahead = null;
-        if (batch === null) {
-          const outcome = await this.trySwitch(version);
-          if (outcome !== 'behind') return;
-          continue;
-        }
-        if (batch.scanned < bound) ahead = await this.startBatch(version, batch.scanned, prompts, bound);
-        timer.lap('readEventsMs');
-        const next = await this.applyBatch(version, batch, detection, timer);
-        if (!next) return;
-        version = next;
-        this.options.onBatchTimings?.({ runs: batch.runs.length, ...timer.phases });
-        this.options.onProgress?.(version);
-        // The embedded stores answer synchronously, so without a turn of the event loop per batch a rebuild
-        // of minutes would starve HTTP requests, timers and the live projection of this process.
-        await new Promise<void>((resolve) => setImmediate(resolve));
+    const ahead: PendingBatch[] = [];
+    const readAhead = this.options.readAhead ?? 2;
+    for (;;) {
+      if (this.stopRequested) return;
+      const bound = await this.liveCheckpoint();
+      const timer = new PhaseTimer();
+      if (ahead.length === 0 && BigInt(version.position) < bound) ahead.push(await this.startBatch(version, BigInt(version.position), prompts, bound));
+      const batch = ahead.shift();
+      if (batch === undefined) {
+        const outcome = await this.trySwitch(version);
+        if (outcome !== 'behind') return;
+        continue;
       }
-    } finally {
-      // A batch read ahead of a rebuild that ended has nobody to wait for its analysis.
-      ahead?.contributions.catch(() => undefined);
+      // The analyst always has the next batches to measure while this one is merged and written.
+      for (let last = ahead.at(-1) ?? batch; ahead.length < readAhead && last.scanned < bound; ) {
+        last = await this.startBatch(version, last.scanned, prompts, bound);
+        ahead.push(last);
+      }
+      timer.lap('readEventsMs');
+      const next = await this.applyBatch(version, batch, detection, timer);
+      if (!next) return;
+      version = next;
+      this.options.onBatchTimings?.({ runs: batch.runs.length, ...timer.phases });
+      this.options.onProgress?.(version);
+      // The embedded stores answer synchronously, so without a turn of the event loop per batch a rebuild
+      // of minutes would starve HTTP requests, timers and the live projection of this process.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   }
 
