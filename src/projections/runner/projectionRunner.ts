@@ -14,6 +14,8 @@ export interface ProjectionRunnerOptions {
   logger: Logger;
   /** Events per transaction. */
   batchSize?: number;
+  /** Batches read and prepared beyond the one committing (default 2): a projection's `prepare` stays busy. */
+  prepareAhead?: number;
   /** Pause before restarting a projection whose batch failed. */
   retryDelayMs?: number;
   now?: () => Date;
@@ -36,8 +38,10 @@ interface RunningProjection {
   state: 'building' | 'live';
   subscription: Subscription | null;
   loop: Promise<void> | null;
-  /** The batch being committed: the subscription reads (and prepares) the next one meanwhile. */
+  /** The last batch handed to commit: commits are chained, so they follow the log one at a time. */
   committing: Promise<void>;
+  /** Commits not yet awaited by the subscription, oldest first. */
+  commits: Promise<void>[];
 }
 
 interface Waiter {
@@ -69,6 +73,7 @@ export class ProjectionRunner {
       subscription: null,
       loop: null,
       committing: Promise.resolve(),
+      commits: [],
     }));
   }
 
@@ -136,6 +141,7 @@ export class ProjectionRunner {
         // The next subscription starts again after the last committed batch, once no commit is under way.
         await entry.committing.catch(() => undefined);
         entry.committing = Promise.resolve();
+        entry.commits = [];
         logger.error({ err: error, projection: entry.projection.name }, 'projection batch failed; restarting from its checkpoint');
         if (!this.stopped) await delay(retryDelayMs);
       }
@@ -144,19 +150,23 @@ export class ProjectionRunner {
 
   /**
    * Prepares a batch (outside any transaction; report history measures answers on worker threads), then
-   * commits it once the previous batch is committed: the subscription reads and prepares batch n+1 while
-   * batch n is written, and waits before reading n+2. Commits stay in log order, one at a time.
+   * commits it once the previous batch is committed: the subscription reads and prepares batches n+1 and n+2
+   * while batch n is written, and waits before reading further. Commits stay in log order, one at a time.
    */
   private async handleBatch(entry: RunningProjection, events: RecordedEvent[], scannedTo: Position, headAtStart: Position): Promise<void> {
     const { projection } = entry;
     const prepared = events.length > 0 && projection.prepare ? projection.prepare(events, this.scopeFor(projection, this.documentStore)) : undefined;
     // Awaited by the commit; a failure before then is not unhandled.
     prepared?.catch(() => undefined);
-    const previous = entry.committing;
-    const committing = previous.then(() => this.commitBatch(entry, events, scannedTo, headAtStart, prepared));
-    committing.catch(() => undefined);
+    const committing = entry.committing.then(() => this.commitBatch(entry, events, scannedTo, headAtStart, prepared));
+    // A failed commit ends the subscription even when no later batch comes to await it (a live projection
+    // at the head of the log): the run loop then restarts from the checkpoint.
+    const subscription = entry.subscription;
+    committing.catch(() => void subscription?.stop().catch(() => undefined));
     entry.committing = committing;
-    await previous;
+    entry.commits.push(committing);
+    // The subscription reads on while at most `prepareAhead` batches wait for their turn to commit.
+    while (entry.commits.length > (this.options.prepareAhead ?? 2)) await entry.commits.shift();
   }
 
   private async commitBatch(

@@ -88,6 +88,15 @@ describe('projection runner', () => {
     expect(await total(documentStore)).toEqual({ count: 120, applied: 120 });
   });
 
+  test('a failed last batch, with no later batch to notice it, is retried at once rather than at the next append', async () => {
+    const eventStore = new MemoryEventStore();
+    const last = await appendCounted(eventStore, 30);
+    const projection = counterProjection({ failOnce: (applied) => applied === 10 });
+    const runner = await runUntil(eventStore, [projection], last);
+    await runner.stop();
+    expect(await total(documentStore)).toEqual({ count: 30, applied: 30 });
+  });
+
   test('prepares each batch outside its transaction and hands the result to apply; commits follow the log even when later batches are prepared sooner', async () => {
     const eventStore = new MemoryEventStore();
     const last = await appendCounted(eventStore, 300);
@@ -119,7 +128,8 @@ describe('projection runner', () => {
     const runner = await runUntil(eventStore, [projection], last);
     await runner.stop();
     expect(committed).toEqual(Array.from({ length: 300 }, (_, n) => n));
-    expect(concurrentPrepares).toBe(2);
+    // Two batches are prepared ahead of the one waiting to commit (the default prepareAhead), never more.
+    expect(concurrentPrepares).toBe(3);
   });
 
   test('a failing prepare commits nothing of its batch, and the batch is prepared and applied once on retry', async () => {
