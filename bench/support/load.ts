@@ -72,15 +72,7 @@ export async function startFloorServer(answer: RecordedAnswer): Promise<{ url: s
       response.end(answer.body);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return listening(server);
 }
 
 /**
@@ -95,6 +87,11 @@ export async function startExpressFloorServer(answer: RecordedAnswer): Promise<{
     response.status(answer.status).type(String(answer.headers['content-type'] ?? 'application/json')).send(answer.body);
   });
   const server: Server = createServer(app);
+  return listening(server);
+}
+
+/** Listens on a loopback port; `close` ends open connections too. */
+async function listening(server: Server): Promise<{ url: string; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
