@@ -1,55 +1,10 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { auth, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { startTestApi, type TestApi } from '../../api/support/testApi.js';
-import { openAuthorizePage, PASSWORD, postForm, REDIRECT_URI, seedUser, submitForm, type SeededUser } from './support/oauthClient.js';
+import { openAuthorizePage, PASSWORD, postForm, RecordingClientProvider, REDIRECT_URI, seedUser, submitForm, type SeededUser } from './support/oauthClient.js';
 import { callMcp, startProtectedResource, type ProtectedResource } from './support/protectedResource.js';
 
-/**
- * An MCP client's side, as the SDK's `auth()` drives it: it keeps what the SDK asks it to keep, and its
- * "browser" opens the authorization URL and submits the sign-in form like a person would.
- */
-class TestClientProvider implements OAuthClientProvider {
-  client: OAuthClientInformationMixed | undefined;
-  savedTokens: OAuthTokens | undefined;
-  verifier = '';
-  redirectedTo: URL | undefined;
-  readonly clientMetadata: OAuthClientMetadata = {
-    client_name: 'SDK round trip',
-    redirect_uris: [REDIRECT_URI],
-    grant_types: ['authorization_code', 'refresh_token'],
-    response_types: ['code'],
-    token_endpoint_auth_method: 'client_secret_post',
-  };
-
-  get redirectUrl(): string {
-    return REDIRECT_URI;
-  }
-  state(): string {
-    return 'sdk-state-42';
-  }
-  clientInformation(): OAuthClientInformationMixed | undefined {
-    return this.client;
-  }
-  saveClientInformation(client: OAuthClientInformationMixed): void {
-    this.client = client;
-  }
-  tokens(): OAuthTokens | undefined {
-    return this.savedTokens;
-  }
-  saveTokens(tokens: OAuthTokens): void {
-    this.savedTokens = tokens;
-  }
-  redirectToAuthorization(authorizationUrl: URL): void {
-    this.redirectedTo = authorizationUrl;
-  }
-  saveCodeVerifier(verifier: string): void {
-    this.verifier = verifier;
-  }
-  codeVerifier(): string {
-    return this.verifier;
-  }
-}
 
 let api: TestApi;
 let resource: ProtectedResource;
@@ -66,7 +21,7 @@ afterAll(async () => {
 
 describe('a full round trip with the MCP SDK client', () => {
   test('discovery, registration, consent, code exchange with PKCE, refresh and revocation', async () => {
-    const provider = new TestClientProvider();
+    const provider = new RecordingClientProvider({ clientName: 'SDK round trip', tokenEndpointAuthMethod: 'client_secret_post', state: 'sdk-state-42' });
     const serverUrl = `${api.url}/mcp`;
 
     // Discovery and registration, then the SDK sends the user agent to /authorize.

@@ -1,52 +1,9 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import type { TestApi } from '../../api/support/testApi.js';
-import { openAuthorizePage, PASSWORD, REDIRECT_URI, submitForm, type SeededUser } from '../auth/support/oauthClient.js';
+import { openAuthorizePage, PASSWORD, RecordingClientProvider, submitForm, type SeededUser } from '../auth/support/oauthClient.js';
 
-/**
- * An MCP client application's side of OAuth, as the SDK drives it: it keeps what the SDK asks it to keep, and
- * `redirectToAuthorization` remembers where the SDK sends the user; the test then acts as the person at that page.
- */
-export class RecordingClientProvider implements OAuthClientProvider {
-  client: OAuthClientInformationMixed | undefined;
-  savedTokens: OAuthTokens | undefined;
-  verifier = '';
-  redirectedTo: URL | undefined;
-  readonly clientMetadata: OAuthClientMetadata = {
-    client_name: 'geolens MCP e2e',
-    redirect_uris: [REDIRECT_URI],
-    grant_types: ['authorization_code', 'refresh_token'],
-    response_types: ['code'],
-    token_endpoint_auth_method: 'none',
-  };
-
-  get redirectUrl(): string {
-    return REDIRECT_URI;
-  }
-  clientInformation(): OAuthClientInformationMixed | undefined {
-    return this.client;
-  }
-  saveClientInformation(client: OAuthClientInformationMixed): void {
-    this.client = client;
-  }
-  tokens(): OAuthTokens | undefined {
-    return this.savedTokens;
-  }
-  saveTokens(tokens: OAuthTokens): void {
-    this.savedTokens = tokens;
-  }
-  redirectToAuthorization(authorizationUrl: URL): void {
-    this.redirectedTo = authorizationUrl;
-  }
-  saveCodeVerifier(verifier: string): void {
-    this.verifier = verifier;
-  }
-  codeVerifier(): string {
-    return this.verifier;
-  }
-}
 
 export interface SignedIn {
   client: Client;
@@ -61,7 +18,7 @@ export interface SignedIn {
  * code with its PKCE verifier, and a fresh transport connects (initialize).
  */
 export async function signInWithSdk(api: TestApi, user: SeededUser, scope?: string): Promise<SignedIn> {
-  const provider = new RecordingClientProvider();
+  const provider = new RecordingClientProvider({ clientName: 'geolens MCP e2e', tokenEndpointAuthMethod: 'none' });
   if (scope) Object.assign(provider.clientMetadata, { scope });
   const url = new URL(`${api.url}/mcp`);
   let firstAttemptUnauthorized = false;

@@ -1,3 +1,5 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { load } from 'cheerio';
 import { createHash, randomBytes } from 'node:crypto';
 import { createUser } from '../../../../src/app/credentials/credentials.js';
@@ -150,4 +152,62 @@ export async function obtainTokens(api: TestApi, user: SeededUser, parameters: R
   const answer = await exchangeCode(api, client, code, pkce.verifier);
   if (answer.status !== 200) throw new Error(`Token exchange failed: ${JSON.stringify(answer.body)}`);
   return { client, pkce, code, tokens: answer.body as { access_token: string; refresh_token: string; scope: string; expires_in: number } };
+}
+
+export interface ClientProviderOptions {
+  clientName: string;
+  /** `none` for a public client (PKCE alone), `client_secret_post` for a confidential one. */
+  tokenEndpointAuthMethod: 'none' | 'client_secret_post';
+  /** The `state` the SDK sends with the authorization request; none when unset. */
+  state?: string;
+}
+
+/**
+ * An MCP client application's side of OAuth, as the SDK drives it: it keeps what the SDK asks it to keep, and
+ * `redirectToAuthorization` remembers where the SDK sends the user; the test then acts as the person at that page.
+ */
+export class RecordingClientProvider implements OAuthClientProvider {
+  client: OAuthClientInformationMixed | undefined;
+  savedTokens: OAuthTokens | undefined;
+  verifier = '';
+  redirectedTo: URL | undefined;
+  readonly clientMetadata: OAuthClientMetadata;
+  readonly state?: () => string;
+
+  constructor(options: ClientProviderOptions) {
+    this.clientMetadata = {
+      client_name: options.clientName,
+      redirect_uris: [REDIRECT_URI],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: options.tokenEndpointAuthMethod,
+    };
+    const { state } = options;
+    if (state !== undefined) this.state = () => state;
+  }
+
+  get redirectUrl(): string {
+    return REDIRECT_URI;
+  }
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    return this.client;
+  }
+  saveClientInformation(client: OAuthClientInformationMixed): void {
+    this.client = client;
+  }
+  tokens(): OAuthTokens | undefined {
+    return this.savedTokens;
+  }
+  saveTokens(tokens: OAuthTokens): void {
+    this.savedTokens = tokens;
+  }
+  redirectToAuthorization(authorizationUrl: URL): void {
+    this.redirectedTo = authorizationUrl;
+  }
+  saveCodeVerifier(verifier: string): void {
+    this.verifier = verifier;
+  }
+  codeVerifier(): string {
+    return this.verifier;
+  }
 }
