@@ -18,11 +18,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pino } from 'pino';
-import { createBrandReport } from '../src/app/brandReports/commands.js';
-import { createApiKey } from '../src/app/credentials/credentials.js';
-import { createPrompt } from '../src/app/prompts/prompts.js';
+import { createCrmReport, crmPromptText, type CrmReport } from './support/crmReport.js';
 import type { AppContext } from '../src/app/shared/context.js';
-import { createTeam, createWorkspace, setTeamPlan } from '../src/app/teams/teams.js';
 import { compose } from '../src/compose.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { RunCompleted } from '../src/domain/run/events.js';
@@ -39,39 +36,11 @@ const LAST_DAY = Date.parse('2026-11-20T00:00:00Z');
 const silent = pino({ level: 'silent' });
 
 const dayOf = (offset: number): string => new Date(LAST_DAY - offset * 86_400_000).toISOString().slice(0, 10);
-const promptText = (index: number): string => `What is the best CRM for team type ${index}?`;
 
-interface Seeded {
-  reportId: string;
-  promptIds: string[];
-  key: string;
-}
 
-async function createReport(context: AppContext, prompts: number): Promise<Seeded> {
-  const team = await createTeam(context, { name: 'Bench', plan: 'custom' });
-  await setTeamPlan(context, { teamId: team.id, plan: 'custom', promptsMax: 10_000, apiRequestsMax: 1_000_000_000 });
-  const workspaceId = (await createWorkspace(context, { teamId: team.id, name: 'Bench' })).id;
-  const promptIds: string[] = [];
-  for (let index = 0; index < prompts; index++) promptIds.push((await createPrompt(context, { workspaceId, country: 'us', text: promptText(index) })).id);
-  const { id: reportId } = await createBrandReport(context, {
-    workspaceId,
-    brand: 'Nimbus CRM',
-    brandVariations: ['Nimbus'],
-    brandDomain: 'nimbuscrm.com',
-    promptIds,
-    competitors: [
-      { brand: 'HubSpot', brandDomain: 'hubspot.com' },
-      { brand: 'Salesforce', brandDomain: 'salesforce.com' },
-      { brand: 'Pipedrive', brandDomain: 'pipedrive.com' },
-      { brand: 'Zoho CRM', brandDomain: 'zoho.com', brandVariations: ['Zoho'] },
-    ],
-  });
-  const key = (await createApiKey(context, { teamId: team.id, permission: 'read', workspaceIds: 'all' })).key;
-  return { reportId, promptIds, key };
-}
 
 function runEvent(promptId: string, index: number, engine: EngineId, day: string) {
-  const answer = answerSchema.parse(simulateAnswer({ engine, prompt: promptText(index), country: 'us', date: day, promptId }));
+  const answer = answerSchema.parse(simulateAnswer({ engine, prompt: crmPromptText(index), country: 'us', date: day, promptId }));
   const data: RunCompleted['data'] = {
     runId: `${promptId}.${engine}.${day}`, promptId, workspaceId: 'bench', country: 'us', engine, runDate: `${day}T06:00:00.000Z`,
     source: 'simulator', model: null, ...answer,
@@ -164,11 +133,11 @@ async function floorServer(bodies: Map<string, Buffer>): Promise<{ url: string; 
   return { url: await listen(server), close: () => close(server) };
 }
 
-async function seed(config: Config, prompts: number): Promise<{ seeded: Seeded; runs: number; seedSeconds: number }> {
+async function seed(config: Config, prompts: number): Promise<{ seeded: CrmReport; runs: number; seedSeconds: number }> {
   const started = performance.now();
   const composition = await compose(config, silent);
   try {
-    const seeded = await createReport(composition.context, prompts);
+    const seeded = await createCrmReport(composition.context, prompts);
     await catchUp(composition.context);
     const runs = await appendRuns(composition.context, seeded.promptIds);
     await catchUp(composition.context);

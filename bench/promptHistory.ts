@@ -10,11 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
-import { createBrandReport } from '../src/app/brandReports/commands.js';
+import { createCrmReport, type CrmReport } from './support/crmReport.js';
 import type { AppContext } from '../src/app/shared/context.js';
-import { createApiKey } from '../src/app/credentials/credentials.js';
-import { createPrompt } from '../src/app/prompts/prompts.js';
-import { createTeam, createWorkspace, setTeamPlan } from '../src/app/teams/teams.js';
 import { compose } from '../src/compose.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { RunCompleted } from '../src/domain/run/events.js';
@@ -38,36 +35,7 @@ const silent = pino({ level: 'silent' });
 
 const dayOf = (offset: number): string => new Date(LAST_DAY - offset * 86_400_000).toISOString().slice(0, 10);
 
-interface Setup {
-  reportId: string;
-  promptIds: string[];
-  key: string;
-}
 
-async function setUp(context: AppContext): Promise<Setup> {
-  const team = await createTeam(context, { name: 'Bench', plan: 'custom' });
-  await setTeamPlan(context, { teamId: team.id, plan: 'custom', promptsMax: 10_000, apiRequestsMax: 1_000_000_000 });
-  const workspaceId = (await createWorkspace(context, { teamId: team.id, name: 'Bench' })).id;
-  const promptIds: string[] = [];
-  for (let index = 0; index < PROMPTS; index++) {
-    promptIds.push((await createPrompt(context, { workspaceId, country: 'us', text: `What is the best CRM for team type ${index}?` })).id);
-  }
-  const { id: reportId } = await createBrandReport(context, {
-    workspaceId,
-    brand: 'Nimbus CRM',
-    brandVariations: ['Nimbus'],
-    brandDomain: 'nimbuscrm.com',
-    promptIds,
-    competitors: [
-      { brand: 'HubSpot', brandDomain: 'hubspot.com' },
-      { brand: 'Salesforce', brandDomain: 'salesforce.com' },
-      { brand: 'Pipedrive', brandDomain: 'pipedrive.com' },
-      { brand: 'Zoho CRM', brandDomain: 'zoho.com', brandVariations: ['Zoho'] },
-    ],
-  });
-  const key = (await createApiKey(context, { teamId: team.id, permission: 'read', workspaceIds: 'all' })).key;
-  return { reportId, promptIds, key };
-}
 
 function runEvent(promptId: string, engine: (typeof ENGINES)[number], day: string, prompt: string): { type: 'RunCompleted'; data: RunCompleted['data'] } {
   const answer = simulateAnswer({ engine, prompt, country: 'us', date: day, promptId });
@@ -119,7 +87,7 @@ async function timeProjection(context: AppContext, runs: number): Promise<number
   return runs / seconds;
 }
 
-async function measureDetail(url: string, setup: Setup, connections: number) {
+async function measureDetail(url: string, setup: CrmReport, connections: number) {
   let next = 0;
   const window = `startDate=${dayOf(DAYS - 1)}&endDate=${dayOf(0)}&country=us`;
   const result = await autocannon({
@@ -157,7 +125,7 @@ export async function benchPromptHistory(): Promise<Record<string, number>> {
   const config: Config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), port: 0, demo: false };
   try {
     const composition = await compose(config, silent);
-    const setup = await setUp(composition.context);
+    const setup = await createCrmReport(composition.context, PROMPTS);
     await catchUp(composition.context, [directoryProjection, brandReportsProjection, reportHistoryProjection]);
     const runs = await appendRuns(composition.context, setup.promptIds);
     const runsPerSecond = await timeProjection(composition.context, runs);
