@@ -11,6 +11,7 @@ export interface LoadJob {
   method?: string;
   headers?: Record<string, string>;
   body?: string;
+  /** Paths cycled through by successive requests (else `url`'s own path). */
   paths?: string[];
 }
 

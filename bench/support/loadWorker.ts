@@ -4,19 +4,9 @@
  * JSON from argv, runs autocannon, prints one JSON result on stdout.
  */
 import autocannon from 'autocannon';
+import type { LoadJob, LoadResult } from './load.js';
 
-interface Job {
-  url: string;
-  connections: number;
-  durationSeconds: number;
-  method?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  /** Paths cycled through by successive requests (else `url`'s own path). */
-  paths?: string[];
-}
-
-const job = JSON.parse(process.argv[2] ?? '{}') as Job;
+const job = JSON.parse(process.argv[2] ?? '{}') as LoadJob;
 let next = 0;
 const result = await autocannon({
   url: job.url,
@@ -27,13 +17,12 @@ const result = await autocannon({
   ...(job.body === undefined ? {} : { body: job.body }),
   ...(job.paths ? { requests: [{ setupRequest: (request) => ({ ...request, path: job.paths?.[next++ % (job.paths?.length ?? 1)] ?? request.path }) }] } : {}),
 });
-process.stdout.write(
-  `${JSON.stringify({
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    requests: result.requests.total,
-  })}\n`,
-);
+const answer: LoadResult = {
+  requestsPerSecond: result.requests.average,
+  p50: result.latency.p50,
+  p99: result.latency.p99,
+  non2xx: result.non2xx,
+  errors: result.errors,
+  requests: result.requests.total,
+};
+process.stdout.write(`${JSON.stringify(answer)}\n`);
