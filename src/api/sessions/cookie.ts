@@ -5,11 +5,12 @@ export const SESSION_COOKIE = 'geolens_session';
 export const CSRF_HEADER = 'x-csrf-token';
 export const CSRF_REFUSED = 'Missing or wrong X-CSRF-Token header';
 
-/** The session id in a `Cookie` header, if the header carries one. */
+/** The session id in a `Cookie` header, if the header carries a non-empty one. */
 export function sessionIdOf(cookieHeader: string | undefined): string | undefined {
   for (const pair of cookieHeader?.split(';') ?? []) {
     const separator = pair.indexOf('=');
-    if (separator > 0 && pair.slice(0, separator).trim() === SESSION_COOKIE) return pair.slice(separator + 1).trim();
+    const value = pair.slice(separator + 1).trim();
+    if (separator > 0 && pair.slice(0, separator).trim() === SESSION_COOKIE && value !== '') return value;
   }
   return undefined;
 }

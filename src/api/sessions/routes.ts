@@ -24,6 +24,11 @@ const endedSession = (error: unknown): null => {
  */
 export function sessionRoutes({ sessions, secureCookies }: SessionRouteOptions): Router {
   const router = express.Router();
+  // The answers carry the CSRF token: no cache may keep them.
+  router.use(SESSION_PATH, (_request, response, next) => {
+    response.set('Cache-Control', 'no-store');
+    next();
+  });
   router.post(SESSION_PATH, async (request: Request, response: Response) => {
     const input = signInInputSchema.safeParse(request.body);
     if (!input.success) throw validationErrorFromZod(input.error);

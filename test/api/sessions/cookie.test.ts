@@ -11,6 +11,7 @@ describe('the session cookie', () => {
     ['geolens_session=abc', 'abc'],
     ['theme=dark; geolens_session=abc; other=1', 'abc'],
     ['xgeolens_session=abc', undefined],
+    ['geolens_session=', undefined],
     ['theme=dark', undefined],
     [undefined, undefined],
   ])('is read from the Cookie header %p', (header, sessionId) => {

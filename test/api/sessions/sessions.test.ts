@@ -90,6 +90,7 @@ describe('the session: GET /auth/session', () => {
     const again = await api.call('GET', '/auth/session', withCookie(signedIn.cookie));
     expect(again.status).toBe(200);
     expect(again.body).toEqual(signedIn.body);
+    expect(again.headers.get('cache-control')).toBe('no-store');
   });
 
   test('without a cookie: 401 "Not signed in"; with an unknown one: 401 "Your session expired; sign in again"', async () => {
@@ -123,6 +124,12 @@ describe('sign-out: DELETE /auth/session', () => {
     expect(signedOut.headers.get('set-cookie')).toMatch(/^geolens_session=; HttpOnly; SameSite=Strict; Path=\/; Max-Age=0$/);
     expect((await api.call('GET', '/auth/session', withCookie(cookie))).status).toBe(401);
     expect((await api.call('GET', '/v1/workspaces', withCookie(cookie))).status).toBe(401);
+  });
+
+  test('of a session that already ended: 204 and the cookie cleared, nothing to protect', async () => {
+    const ended = await api.call('DELETE', '/auth/session', withCookie(`geolens_session=${'x'.repeat(43)}`));
+    expect(ended.status).toBe(204);
+    expect(ended.headers.get('set-cookie')).toContain('Max-Age=0');
   });
 
   test('without the CSRF token it is refused with 403 and the session lives on', async () => {
