@@ -101,6 +101,17 @@ describe('GET /v1/reports/brand/{reportId}/recommendations', () => {
   });
 });
 
+test('/v1/openapi.json documents status beside state and a nullable engine on every recommendation type', async () => {
+  type Schema = { properties?: Record<string, Schema>; oneOf?: Schema[]; anyOf?: Schema[]; required?: string[] };
+  const { body } = await api.call<{ components: { schemas: Record<string, Schema> } }>('GET', '/v1/openapi.json');
+  const types = body.components.schemas.Recommendation?.oneOf ?? body.components.schemas.Recommendation?.anyOf ?? [];
+  expect(types).toHaveLength(5);
+  for (const type of types) {
+    expect(type.required).toEqual(expect.arrayContaining(['engine', 'state', 'status']));
+    expect(type.properties?.status).toMatchObject({ const: 'suggested' });
+  }
+});
+
 describe('POST /v1/competitors/suggestions', () => {
   const suggest = (body: unknown) => api.call<{ items: Array<Record<string, unknown>> }>('POST', '/v1/competitors/suggestions', { key: known.team.readKey, body });
 

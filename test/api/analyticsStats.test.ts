@@ -263,6 +263,24 @@ describe('GET /v1/reports/brand/{reportId}/stats', () => {
   });
 });
 
+describe('/v1/openapi.json for the stats', () => {
+  type Schema = { properties?: Record<string, Schema>; items?: Schema; enum?: string[]; required?: string[] };
+
+  test('documents status, both analyses, their five series and the competitor figures', async () => {
+    const { body } = await api.call<{ components: { schemas: Record<string, Schema> } }>('GET', '/v1/openapi.json');
+    const stats = body.components.schemas.BrandReportStats;
+    const series = ['brandRankHistory', 'brandCoverageHistory', 'brandPositionHistory', 'brandVisibilityIndex', 'domainCoverageHistory'];
+    expect(stats?.properties?.status?.enum).toEqual(['no_data', 'pending', 'failed', 'finished']);
+    expect(stats?.required).toEqual(expect.arrayContaining(['status', 'competitorBrandsAnalysis', 'allBrandsAnalysis', 'detectedBrands']));
+    expect(Object.keys(stats?.properties?.allBrandsAnalysis?.properties ?? {})).toEqual(expect.arrayContaining(series));
+    expect(Object.keys(stats?.properties?.competitorBrandsAnalysis?.properties ?? {})).toEqual(expect.arrayContaining(['brandMentions', ...series]));
+    expect(Object.keys(stats?.properties?.competitorBrandsAnalysis?.properties?.brandMentions?.items?.properties ?? {})).toEqual(expect.arrayContaining([
+      'brand', 'domain', 'logoUrl', 'isMainBrand', 'mentions', 'shareOfVoice', 'brandCoverage', 'domainCoverage', 'domainCitations',
+      'averageRank', 'averagePosition', 'visibilityScore', 'likelihoodToBuy', 'sentiment',
+    ]));
+  });
+});
+
 describe('GET /v1/reports/brand/{reportId}/prompts', () => {
   const list = (query = '') => api.call<{ items: Array<Record<string, unknown>>; paging: unknown }>(
     'GET', `/v1/reports/brand/${known.reportId}/prompts?${WINDOW}${query}`, { key: known.team.readKey });
