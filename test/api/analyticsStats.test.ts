@@ -45,17 +45,17 @@ const SERIES = {
     {
       date: '2026-11-01',
       domains: [
-        { domain: 'acme.com', brand: 'Acme', isMainBrand: true, logoUrl: 'https://acme.com/favicon.ico', coverage: near(100 / 3), runs: 3, domainCitedRuns: 1 },
-        { domain: 'globex.com', brand: 'Globex', isMainBrand: false, logoUrl: 'https://globex.com/favicon.ico', coverage: near(100 / 3), runs: 3, domainCitedRuns: 1 },
-        { domain: 'initech.com', brand: 'Initech', isMainBrand: false, logoUrl: 'https://initech.com/favicon.ico', coverage: 0, runs: 3, domainCitedRuns: 0 },
+        { domain: 'acme.com', brand: 'Acme', isMainBrand: true, logoUrl: 'https://acme.com/favicon.ico', coverage: near(100 / 3) },
+        { domain: 'globex.com', brand: 'Globex', isMainBrand: false, logoUrl: 'https://globex.com/favicon.ico', coverage: near(100 / 3) },
+        { domain: 'initech.com', brand: 'Initech', isMainBrand: false, logoUrl: 'https://initech.com/favicon.ico', coverage: 0 },
       ],
     },
     {
       date: '2026-11-02',
       domains: [
-        { domain: 'acme.com', brand: 'Acme', isMainBrand: true, logoUrl: 'https://acme.com/favicon.ico', coverage: 50, runs: 2, domainCitedRuns: 1 },
-        { domain: 'globex.com', brand: 'Globex', isMainBrand: false, logoUrl: 'https://globex.com/favicon.ico', coverage: 50, runs: 2, domainCitedRuns: 1 },
-        { domain: 'initech.com', brand: 'Initech', isMainBrand: false, logoUrl: 'https://initech.com/favicon.ico', coverage: 0, runs: 2, domainCitedRuns: 0 },
+        { domain: 'acme.com', brand: 'Acme', isMainBrand: true, logoUrl: 'https://acme.com/favicon.ico', coverage: 50 },
+        { domain: 'globex.com', brand: 'Globex', isMainBrand: false, logoUrl: 'https://globex.com/favicon.ico', coverage: 50 },
+        { domain: 'initech.com', brand: 'Initech', isMainBrand: false, logoUrl: 'https://initech.com/favicon.ico', coverage: 0 },
       ],
     },
   ],

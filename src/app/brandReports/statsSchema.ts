@@ -43,8 +43,6 @@ const seriesFields = {
           isMainBrand: z.boolean(),
           logoUrl: z.string(),
           coverage: percent("Share of the day's runs citing one of the brand's domains"),
-          runs: z.number().int().describe("The day's completed runs: the denominator of coverage"),
-          domainCitedRuns: z.number().int().describe("Runs citing one of the brand's domains: the numerator of coverage"),
         }),
       ),
     }),

@@ -76,8 +76,7 @@ export function dailySeries(days: readonly DayFigures[], domains: readonly strin
       domains: metrics.brands.flatMap((brand, index) => {
         const domain = domains[index] ?? '';
         if (domain === '') return [];
-        const { isMainBrand, domainCoverage, domainCitedRuns } = brand;
-        return [{ domain, brand: brand.brand, isMainBrand, logoUrl: logoUrl(domain), coverage: percent(domainCoverage), runs: metrics.runs, domainCitedRuns }];
+        return [{ domain, brand: brand.brand, isMainBrand: brand.isMainBrand, logoUrl: logoUrl(domain), coverage: percent(brand.domainCoverage) }];
       }),
     })),
   };

@@ -48,7 +48,7 @@ function recommendationId(type: RecommendationType, input: RecommendationInput, 
  * The engine whose answers hold most of the evidence, one entry per piece of it (a run, a quoted sentence);
  * ties go to the earlier engine in the API's order. Null without evidence from runs.
  */
-export function evidenceEngine(evidence: readonly string[]): EngineId | null {
+function evidenceEngine(evidence: readonly string[]): EngineId | null {
   const counts = ENGINES.map((engine) => evidence.filter((candidate) => candidate === engine).length);
   const most = Math.max(0, ...counts);
   return most === 0 ? null : (ENGINES[counts.indexOf(most)] ?? null);
