@@ -20,6 +20,7 @@ interface Recommendation {
   priority: number;
   score: number;
   state: string;
+  status: string;
   data: Record<string, unknown>;
   copy: { title: string; headline: string; reasoning: string; suggestions: string[] };
 }
@@ -32,11 +33,12 @@ describe('GET /v1/reports/brand/{reportId}/recommendations', () => {
     const { status, body } = await recommendations('country=us');
     expect(status).toBe(200);
     expect(body.paging).toEqual({ nextCursor: null, hasMore: false });
-    expect(body.items.map(({ type, group, priority, score, engine, state }) => ({ type, group, priority, score, engine, state }))).toEqual([
-      { type: 'content_gap', group: 'on_page', priority: 10, score: 2, engine: null, state: 'suggested' },
-      { type: 'content_partnership_opportunities', group: 'off_page', priority: 10, score: expect.closeTo(1.2, 9), engine: null, state: 'suggested' },
-      { type: 'own_site_citations', group: 'on_page', priority: 5, score: 0.8, engine: null, state: 'suggested' },
-      { type: 'sentiment_risk', group: 'reputation', priority: 3, score: 1.5, engine: null, state: 'suggested' },
+    // engine: most of the evidence; r5 (perplexity) and r6 (gemini) tie, broken in the API's engine order.
+    expect(body.items.map(({ type, group, priority, score, engine, state, status: itemStatus }) => ({ type, group, priority, score, engine, state, status: itemStatus }))).toEqual([
+      { type: 'content_gap', group: 'on_page', priority: 10, score: 2, engine: 'perplexity', state: 'suggested', status: 'suggested' },
+      { type: 'content_partnership_opportunities', group: 'off_page', priority: 10, score: expect.closeTo(1.2, 9), engine: 'perplexity', state: 'suggested', status: 'suggested' },
+      { type: 'own_site_citations', group: 'on_page', priority: 5, score: 0.8, engine: 'gemini', state: 'suggested', status: 'suggested' },
+      { type: 'sentiment_risk', group: 'reputation', priority: 3, score: 1.5, engine: 'perplexity', state: 'suggested', status: 'suggested' },
     ]);
     const [gap, partnership, ownSite, sentiment] = body.items.map(({ data }) => data);
     expect(gap).toEqual({
@@ -97,6 +99,17 @@ describe('GET /v1/reports/brand/{reportId}/recommendations', () => {
     expect((await recommendations('country=us&cursor=nope')).body).toMatchObject({ target: 'query', errors: [expect.objectContaining({ path: 'cursor' })] });
     expect((await recommendations('engine=chatgpt')).body).toMatchObject({ errors: [expect.objectContaining({ path: 'country' })] });
   });
+});
+
+test('/v1/openapi.json documents status beside state and a nullable engine on every recommendation type', async () => {
+  type Schema = { properties?: Record<string, Schema>; oneOf?: Schema[]; anyOf?: Schema[]; required?: string[] };
+  const { body } = await api.call<{ components: { schemas: Record<string, Schema> } }>('GET', '/v1/openapi.json');
+  const types = body.components.schemas.Recommendation?.oneOf ?? body.components.schemas.Recommendation?.anyOf ?? [];
+  expect(types).toHaveLength(5);
+  for (const type of types) {
+    expect(type.required).toEqual(expect.arrayContaining(['engine', 'state', 'status']));
+    expect(type.properties?.status).toMatchObject({ const: 'suggested' });
+  }
 });
 
 describe('POST /v1/competitors/suggestions', () => {

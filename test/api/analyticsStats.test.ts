@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { createApiKey } from '../../src/app/credentials/credentials.js';
-import { seedKnownAnswers, WINDOW, type KnownAnswers } from './support/knownAnswers.js';
+import { createKnownReport, seedKnownAnswers, WINDOW, type KnownAnswers } from './support/knownAnswers.js';
 import { startTestApi, type TestApi } from './support/testApi.js';
 
 let api: TestApi;
@@ -16,7 +16,59 @@ afterAll(async () => api.close());
 const near = (value: number) => expect.closeTo(value, 9);
 const interval = (low: number, high: number) => ({ low: expect.closeTo(low, 3), high: expect.closeTo(high, 3) });
 
-type Stats = { summary: Record<string, unknown>; allBrandsAnalysis: { brandMentions: Array<Record<string, unknown>> }; engines: unknown[] };
+/**
+ * Hand-computed from the known answers (knownAnswers.ts). Positions per run: r1 Acme 1, Globex 2; r2 Globex 1,
+ * Acme 2; r5 Globex 1 (2026-11-01); r3 Initech 1, Acme 2; r6 Globex 1, Initech 2 (2026-11-02). A run "would buy"
+ * when the brand has a positive sentence and no negative one: Acme r1, r3; Globex r2, r5, r6; Initech none.
+ * Domains cited: acme.com r1, r3; globex.com r2, r6; initech.com never.
+ */
+const SERIES = {
+  brandVisibilityIndex: [
+    {
+      date: '2026-11-01',
+      brands: [
+        { brand: 'Acme', isMainBrand: true, visibilityScore: near(50), brandCoverage: near(200 / 3), likelihoodToBuy: near(100 / 3) },
+        { brand: 'Globex', isMainBrand: false, visibilityScore: near(250 / 3), brandCoverage: 100, likelihoodToBuy: near(200 / 3) },
+        { brand: 'Initech', isMainBrand: false, visibilityScore: 0, brandCoverage: 0, likelihoodToBuy: 0 },
+      ],
+    },
+    {
+      date: '2026-11-02',
+      brands: [
+        { brand: 'Acme', isMainBrand: true, visibilityScore: near(25), brandCoverage: 50, likelihoodToBuy: 50 },
+        { brand: 'Globex', isMainBrand: false, visibilityScore: near(50), brandCoverage: 50, likelihoodToBuy: 50 },
+        { brand: 'Initech', isMainBrand: false, visibilityScore: near(75), brandCoverage: 100, likelihoodToBuy: 0 },
+      ],
+    },
+  ],
+  domainCoverageHistory: [
+    {
+      date: '2026-11-01',
+      domains: [
+        { domain: 'acme.com', brand: 'Acme', isMainBrand: true, logoUrl: 'https://acme.com/favicon.ico', coverage: near(100 / 3) },
+        { domain: 'globex.com', brand: 'Globex', isMainBrand: false, logoUrl: 'https://globex.com/favicon.ico', coverage: near(100 / 3) },
+        { domain: 'initech.com', brand: 'Initech', isMainBrand: false, logoUrl: 'https://initech.com/favicon.ico', coverage: 0 },
+      ],
+    },
+    {
+      date: '2026-11-02',
+      domains: [
+        { domain: 'acme.com', brand: 'Acme', isMainBrand: true, logoUrl: 'https://acme.com/favicon.ico', coverage: 50 },
+        { domain: 'globex.com', brand: 'Globex', isMainBrand: false, logoUrl: 'https://globex.com/favicon.ico', coverage: 50 },
+        { domain: 'initech.com', brand: 'Initech', isMainBrand: false, logoUrl: 'https://initech.com/favicon.ico', coverage: 0 },
+      ],
+    },
+  ],
+};
+
+type Series = Record<'brandRankHistory' | 'brandCoverageHistory' | 'brandPositionHistory' | 'brandVisibilityIndex' | 'domainCoverageHistory', unknown[]>;
+type Stats = {
+  status: string;
+  summary: Record<string, unknown>;
+  allBrandsAnalysis: { brandMentions: Array<Record<string, unknown>> } & Series;
+  competitorBrandsAnalysis: { brandMentions: Array<Record<string, unknown>> } & Series;
+  engines: unknown[];
+};
 
 async function stats(query = WINDOW, key = known.team.readKey) {
   return api.call<Stats>('GET', `/v1/reports/brand/${known.reportId}/stats?${query}`, { key });
@@ -28,6 +80,7 @@ describe('GET /v1/reports/brand/{reportId}/stats', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       id: known.reportId,
+      status: 'finished',
       isRecalculating: false,
       totalPrompts: 2,
       brand: { brand: 'Acme', brandDomain: 'acme.com', brandDomainWildcard: false },
@@ -46,10 +99,7 @@ describe('GET /v1/reports/brand/{reportId}/stats', () => {
         brandCoverageInterval: interval(23.072, 88.2382),
       },
       detectedBrands: [
-        { name: 'Globex', mentions: 4 },
-        { name: 'Acme', mentions: 3 },
         { name: 'Freshsales', mentions: 3 },
-        { name: 'Initech', mentions: 2 },
         { name: 'Copper', mentions: 1 },
       ],
       allBrandsAnalysis: {
@@ -96,6 +146,33 @@ describe('GET /v1/reports/brand/{reportId}/stats', () => {
           { date: '2026-11-01', brands: [{ brand: 'Acme', isMainBrand: true, position: 1.5 }, { brand: 'Globex', isMainBrand: false, position: near(4 / 3) }, { brand: 'Initech', isMainBrand: false, position: null }] },
           { date: '2026-11-02', brands: [{ brand: 'Acme', isMainBrand: true, position: 2 }, { brand: 'Globex', isMainBrand: false, position: 1 }, { brand: 'Initech', isMainBrand: false, position: 1.5 }] },
         ],
+        ...SERIES,
+      },
+      competitorBrandsAnalysis: {
+        brandMentions: [
+          {
+            brand: 'Acme', domain: 'acme.com', logoUrl: 'https://acme.com/favicon.ico', isMainBrand: true, mentions: 3, shareOfVoice: near(100 / 3),
+            brandCoverage: near(60), domainCoverage: near(40), domainCitations: 2, averageRank: 2, averagePosition: near(5 / 3),
+            visibilityScore: near(40), likelihoodToBuy: near(40), sentiment: { positive: near(2 / 3), neutral: 0, negative: near(1 / 3), nss: near(1 / 3) },
+            runs: 5, mentionedRuns: 3, brandCoverageInterval: interval(23.072, 88.2382),
+          },
+          {
+            brand: 'Globex', domain: 'globex.com', logoUrl: 'https://globex.com/favicon.ico', isMainBrand: false, mentions: 4, shareOfVoice: near(400 / 9),
+            brandCoverage: near(80), domainCoverage: near(40), domainCitations: 2, averageRank: 2, averagePosition: 1.25,
+            visibilityScore: near(70), likelihoodToBuy: near(60), sentiment: { positive: 0.75, neutral: 0.25, negative: 0, nss: 0.75 },
+            runs: 5, mentionedRuns: 4, brandCoverageInterval: interval(37.5528, 96.3777),
+          },
+          {
+            brand: 'Initech', domain: 'initech.com', logoUrl: 'https://initech.com/favicon.ico', isMainBrand: false, mentions: 2, shareOfVoice: near(200 / 9),
+            brandCoverage: near(40), domainCoverage: 0, domainCitations: 0, averageRank: 2, averagePosition: 1.5,
+            visibilityScore: near(30), likelihoodToBuy: 0, sentiment: { positive: 0, neutral: 0, negative: 1, nss: -1 },
+            runs: 5, mentionedRuns: 2, brandCoverageInterval: interval(11.7618, 76.928),
+          },
+        ],
+        brandRankHistory: expect.any(Array),
+        brandCoverageHistory: expect.any(Array),
+        brandPositionHistory: expect.any(Array),
+        ...SERIES,
       },
       engines: [
         { engine: 'chatgpt', brandCoverage: 100, runs: 2, mentionedRuns: 2, brandCoverageInterval: interval(34.2372, 100) },
@@ -117,11 +194,43 @@ describe('GET /v1/reports/brand/{reportId}/stats', () => {
   test('a window without runs answers zeros, null averages and empty histories, every tracked brand ranked by name', async () => {
     const { body } = await stats('startDate=2026-10-01&endDate=2026-10-05&country=us');
     expect(body).toMatchObject({
+      status: 'no_data',
       summary: { averageRank: null, averagePosition: null, runs: 0, brandCoverage: 0, brandCoverageInterval: { low: 0, high: 0 } },
-      allBrandsAnalysis: { brandRankHistory: [], brandCoverageHistory: [], brandPositionHistory: [] },
+      detectedBrands: [],
+      allBrandsAnalysis: { brandRankHistory: [], brandCoverageHistory: [], brandPositionHistory: [], brandVisibilityIndex: [], domainCoverageHistory: [] },
+      competitorBrandsAnalysis: {
+        brandRankHistory: [], brandCoverageHistory: [], brandPositionHistory: [], brandVisibilityIndex: [], domainCoverageHistory: [],
+        brandMentions: [
+          expect.objectContaining({ brand: 'Acme', averageRank: null, averagePosition: null, visibilityScore: 0, likelihoodToBuy: 0, domainCoverage: 0 }),
+          expect.objectContaining({ brand: 'Globex' }),
+          expect.objectContaining({ brand: 'Initech' }),
+        ],
+      },
       engines: [],
     });
     expect(body.allBrandsAnalysis.brandMentions.map(({ brand, rank }) => [brand, rank])).toEqual([['Acme', 1], ['Globex', 2], ['Initech', 3]]);
+  });
+
+  test('the competitor analysis repeats the five daily series of all brands', async () => {
+    const { body } = await stats();
+    const { brandMentions: _all, ...allSeries } = body.allBrandsAnalysis;
+    const { brandMentions: _tracked, ...trackedSeries } = body.competitorBrandsAnalysis;
+    expect(trackedSeries).toEqual(allSeries);
+    expect(Object.keys(trackedSeries).sort()).toEqual(['brandCoverageHistory', 'brandPositionHistory', 'brandRankHistory', 'brandVisibilityIndex', 'domainCoverageHistory']);
+  });
+
+  test('no tracked name among the detected brands: not the brand, a variation or a competitor', async () => {
+    const { body } = await stats('startDate=2026-10-17&endDate=2026-11-15&country=us');
+    const names = (body as unknown as { detectedBrands: Array<{ name: string }> }).detectedBrands.map(({ name }) => name.toLowerCase());
+    expect(names).toEqual(['freshsales', 'copper']);
+  });
+
+  test('a report whose history is not built yet answers pending', async () => {
+    const pending = await createKnownReport(api, known.team, [known.bestCrm]);
+    await api.settle();
+    const { status, body } = await api.call<Stats>('GET', `/v1/reports/brand/${pending}/stats?${WINDOW}`, { key: known.team.readKey });
+    expect(status).toBe(200);
+    expect(body.status).toBe('pending');
   });
 
   test('equal the sums of the prompt details over the same window', async () => {
@@ -151,6 +260,24 @@ describe('GET /v1/reports/brand/{reportId}/stats', () => {
     await api.settle();
     expect((await stats(WINDOW, otherOnly.key)).status).toBe(403);
     expect((await stats('startDate=2026-11-03&endDate=2026-11-01&country=us')).body).toMatchObject({ target: 'query', errors: [expect.objectContaining({ path: 'startDate' })] });
+  });
+});
+
+describe('/v1/openapi.json for the stats', () => {
+  type Schema = { properties?: Record<string, Schema>; items?: Schema; enum?: string[]; required?: string[] };
+
+  test('documents status, both analyses, their five series and the competitor figures', async () => {
+    const { body } = await api.call<{ components: { schemas: Record<string, Schema> } }>('GET', '/v1/openapi.json');
+    const stats = body.components.schemas.BrandReportStats;
+    const series = ['brandRankHistory', 'brandCoverageHistory', 'brandPositionHistory', 'brandVisibilityIndex', 'domainCoverageHistory'];
+    expect(stats?.properties?.status?.enum).toEqual(['no_data', 'pending', 'failed', 'finished']);
+    expect(stats?.required).toEqual(expect.arrayContaining(['status', 'competitorBrandsAnalysis', 'allBrandsAnalysis', 'detectedBrands']));
+    expect(Object.keys(stats?.properties?.allBrandsAnalysis?.properties ?? {})).toEqual(expect.arrayContaining(series));
+    expect(Object.keys(stats?.properties?.competitorBrandsAnalysis?.properties ?? {})).toEqual(expect.arrayContaining(['brandMentions', ...series]));
+    expect(Object.keys(stats?.properties?.competitorBrandsAnalysis?.properties?.brandMentions?.items?.properties ?? {})).toEqual(expect.arrayContaining([
+      'brand', 'domain', 'logoUrl', 'isMainBrand', 'mentions', 'shareOfVoice', 'brandCoverage', 'domainCoverage', 'domainCitations',
+      'averageRank', 'averagePosition', 'visibilityScore', 'likelihoodToBuy', 'sentiment',
+    ]));
   });
 });
 

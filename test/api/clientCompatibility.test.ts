@@ -19,6 +19,18 @@ let tagId: string;
 
 const window = 'startDate=2026-11-01&endDate=2026-11-02&country=us';
 
+/** An answer as engines write it: "Close" the CRM with its site, "Fit" a heading, the brand criticised. */
+const LISTING = [
+  "Here's a quick look at CRM tools for small teams:",
+  '',
+  '1. **Close** — built-in calling and email sequences for inside sales.',
+  '2. **Acme** — simple pipelines.',
+  '',
+  '**Fit**: what works for small teams may not suit larger teams.',
+  '',
+  'Acme is terrible at onboarding.',
+].join('\n');
+
 beforeAll(async () => {
   api = await startTestApi({ environment: { CORS_ORIGINS: 'https://dashboard.example' } });
   team = await seedTeam(api);
@@ -32,7 +44,8 @@ beforeAll(async () => {
     { runId: 'c1', engine: 'chatgpt', runDate: '2026-11-01T08:00:00Z', content: 'Acme is great. Acme again.' },
     { runId: 'c2', engine: 'perplexity', runDate: '2026-11-01T09:00:00Z', content: 'Nothing about the brand here.' },
     { runId: 'c3', engine: 'gemini', runDate: '2026-11-02T09:00:00Z', content: 'Acme is fine.' },
-  ].map((run) => JSON.stringify({ ...run, promptId, citations: [], state: 'completed' }));
+    { runId: 'c4', engine: 'claude', runDate: '2026-11-03T09:00:00Z', content: LISTING, citations: [{ link: 'https://close.com/', title: 'Close CRM', rank: 1 }] },
+  ].map((run) => JSON.stringify({ citations: [], ...run, promptId, state: 'completed' }));
   const file = join(api.dataDir, 'runs.ndjson');
   await writeFile(file, `${runs.join('\n')}\n`);
   expect(await runGeolens(api.dataDir, 'runs', 'import', '--file', file, '--json')).toMatchObject({ status: 0 });
@@ -94,6 +107,40 @@ describe('requests of clients written for the hosted API', () => {
       'GET', `/v1/workspaces/${team.workspaceId}/prompts`, { key: team.readKey });
     expect(status).toBe(200);
     expect(body.items).toEqual([expect.objectContaining({ id: promptId, tagIds: [tagId], tags: [expect.objectContaining({ id: tagId })] })]);
+  });
+});
+
+describe('analytics fields the dashboards of the hosted API read (contract.md section 8)', () => {
+  const day = 'startDate=2026-11-03&endDate=2026-11-03&country=us';
+  interface Stats {
+    status: string;
+    detectedBrands: Array<{ name: string; mentions: number }>;
+    allBrandsAnalysis: { brandVisibilityIndex: Array<{ brands: Array<{ brand: string; visibilityScore: number }> }>; domainCoverageHistory: Array<{ domains: Array<{ domain: string; coverage: number }> }> };
+    competitorBrandsAnalysis: { brandMentions: Array<{ brand: string; domain: string; logoUrl: string; visibilityScore: number; likelihoodToBuy: number; averageRank: number }> };
+  }
+
+  test('stats answer status, both analyses and their series', async () => {
+    const { status, body } = await api.call<Stats>('GET', `/v1/reports/brand/${reportId}/stats?${day}`, { key: team.readKey });
+    expect(status).toBe(200);
+    expect(body.status).toBe('finished');
+    expect(body.competitorBrandsAnalysis.brandMentions).toEqual([
+      expect.objectContaining({ brand: 'Acme', domain: 'acme.com', logoUrl: 'https://acme.com/favicon.ico', visibilityScore: 100, likelihoodToBuy: 0, averageRank: 1 }),
+    ]);
+    expect(body.allBrandsAnalysis.brandVisibilityIndex).toEqual([{ date: '2026-11-03', brands: [expect.objectContaining({ brand: 'Acme', visibilityScore: 100 })] }]);
+    expect(body.allBrandsAnalysis.domainCoverageHistory).toEqual([{ date: '2026-11-03', domains: [expect.objectContaining({ domain: 'acme.com', coverage: 0 })] }]);
+  });
+
+  test('detectedBrands lists only untracked names: "Close" cited with close.com, not the brand nor the heading "Fit"', async () => {
+    const { body } = await api.call<Stats>('GET', `/v1/reports/brand/${reportId}/stats?${day}`, { key: team.readKey });
+    expect(body.detectedBrands).toEqual([{ name: 'Close', mentions: 1 }]);
+  });
+
+  test('recommendations name the engine of their evidence and carry status beside state', async () => {
+    const { body } = await api.call<{ items: Array<{ type: string; engine: string | null; state: string; status: string }> }>(
+      'GET', `/v1/reports/brand/${reportId}/recommendations?country=us`, { key: team.readKey });
+    expect(body.items.map(({ type, engine, state, status }) => ({ type, engine, state, status }))).toEqual([
+      { type: 'sentiment_risk', engine: 'claude', state: 'suggested', status: 'suggested' },
+    ]);
   });
 });
 

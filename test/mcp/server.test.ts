@@ -124,7 +124,10 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
       paging: { totalCount: 1 },
     });
     const stats = await structured(client, 'get_brand_report_stats', { reportId, ...WINDOW });
-    expect(stats).toMatchObject({ id: reportId, isRecalculating: false, totalPrompts: 1, summary: { totalMentions: 3, totalSources: 2 } });
+    expect(stats).toMatchObject({
+      id: reportId, status: 'finished', isRecalculating: false, totalPrompts: 1, summary: { totalMentions: 3, totalSources: 2 },
+      competitorBrandsAnalysis: { brandMentions: [expect.objectContaining({ brand: 'Acme', visibilityScore: expect.any(Number) }), expect.objectContaining({ brand: 'Globex' })] },
+    });
     expect(stats).toEqual((await api.call('GET', `/v1/reports/brand/${reportId}/stats?startDate=${WINDOW.startDate}&endDate=${WINDOW.endDate}&country=us`, { key: restKey })).body);
     expect(await structured(client, 'list_brand_report_prompts', { reportId, ...WINDOW })).toMatchObject({
       items: [expect.objectContaining({ id: promptId, brandMentions: 1, domainMentions: 2 })],
@@ -140,7 +143,9 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
       totalCitationsPreviousPeriod: 0,
       percentageChange: null,
     });
-    expect(await structured(client, 'list_brand_report_recommendations', { reportId, country: 'us' })).toMatchObject({ items: expect.any(Array), paging: { page: 1 } });
+    const recommendations = await structured(client, 'list_brand_report_recommendations', { reportId, country: 'us' });
+    expect(recommendations).toMatchObject({ items: [expect.objectContaining({ engine: expect.any(String), status: 'suggested' })], paging: { page: 1 } });
+    expect(recommendations.items).toEqual((await api.call<{ items: unknown[] }>('GET', `/v1/reports/brand/${reportId}/recommendations?country=us`, { key: restKey })).body.items);
 
     const crawlability = await structured(client, 'create_crawlability_check', { workspaceId: writer.workspaceId, url: 'https://acme.com/pricing' });
     const content = await structured(client, 'create_content_check', { workspaceId: writer.workspaceId, url: 'https://acme.com/pricing' });

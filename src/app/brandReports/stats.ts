@@ -1,70 +1,18 @@
-import {
-  finalizeRunTotals,
-  rankBrands,
-  wilsonInterval,
-  type BrandMetrics,
-  type CompiledDetection,
-  type RunTotals,
-  type WindowMetrics,
-} from '../../domain/analysis/index.js';
+import { finalizeRunTotals, rankBrands, type CompiledDetection, type WindowMetrics } from '../../domain/analysis/index.js';
+import { normalizeDomain } from '../../domain/brandReport/normalizeDomain.js';
 import { ENGINES } from '../../domain/shared/engines.js';
-import { addCompactTotals, decodeTotals, emptyCompactTotals, type CompactTotals } from '../../projections/reportHistory/compactRows.js';
 import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { analyticsScope, type AnalyticsQuery } from './analyticsScope.js';
 import { daySlices, type DaySlice } from './daySlices.js';
 import type { BrandReportStats } from './statsSchema.js';
+import { averageRank, coverage, dailySeries, dayFigures, logoUrl, percent, windowTotals, type DayFigures } from './statsSeries.js';
+import { newestVersionState, statsStatus } from './statsStatus.js';
 import { suggestedNames } from './suggestedNames.js';
-
-/** contract.md section 8: rates in /stats are percentages. */
-const percent = (fraction: number): number => fraction * 100;
 
 const MAX_DETECTED_BRANDS = 50;
 
-/** A brand's coverage (section 4, by `finalizeRunTotals`) with the evidence behind it, in percent. */
-function coverage({ brandCoverage, mentionedRuns }: Pick<BrandMetrics, 'brandCoverage' | 'mentionedRuns'>, runs: number) {
-  const { low, high } = wilsonInterval(mentionedRuns, runs);
-  return { brandCoverage: percent(brandCoverage), runs, mentionedRuns, brandCoverageInterval: { low: percent(low), high: percent(high) } };
-}
-
 const NO_BRAND = { brandCoverage: 0, mentionedRuns: 0 };
-
-/**
- * The window's totals in the analysis module's terms. Stored totals of one version are summed column by
- * column first (as the projection sums runs into them), so a 90-day window decodes one row set, not 630.
- */
-function windowTotals(detection: CompiledDetection, stored: readonly CompactTotals[]): RunTotals {
-  return decodeTotals(stored.reduce((total, totals) => addCompactTotals(total, totals), emptyCompactTotals(detection.brands.length)), detection.brands);
-}
-
-interface DayFigures {
-  date: string;
-  metrics: WindowMetrics;
-  ranks: Map<string, number>;
-}
-
-function dayFigures(slices: readonly DaySlice[], detection: CompiledDetection): DayFigures[] {
-  return slices
-    .map(({ day, totals }) => ({ date: day, metrics: finalizeRunTotals(windowTotals(detection, [totals])) }))
-    .filter(({ metrics }) => metrics.runs > 0)
-    .map(({ date, metrics }) => ({ date, metrics, ranks: new Map(rankBrands(metrics.brands).map(({ brand, rank }) => [brand, rank])) }));
-}
-
-type Histories = Omit<BrandReportStats['allBrandsAnalysis'], 'brandMentions'>;
-
-/** One entry per day with runs; each lists the tracked brands in report order. */
-function histories(days: readonly DayFigures[]): Histories {
-  const entries = <Extra>(extra: (brand: BrandMetrics, day: DayFigures) => Extra) =>
-    days.map((day) => ({ date: day.date, brands: day.metrics.brands.map((brand) => ({ brand: brand.brand, isMainBrand: brand.isMainBrand, ...extra(brand, day) })) }));
-  return {
-    brandRankHistory: entries((brand, day) => ({ rank: day.ranks.get(brand.brand) ?? 0 })),
-    brandCoverageHistory: entries((brand, day) => {
-      const { brandCoverage, ...evidence } = coverage(brand, day.metrics.runs);
-      return { coverage: brandCoverage, ...evidence };
-    }),
-    brandPositionHistory: entries((brand) => ({ position: brand.averagePosition })),
-  };
-}
 
 /** Per engine with runs, in the API's engine order: the main brand's coverage on it. */
 function engineBreakdown(slices: readonly DaySlice[], detection: CompiledDetection): BrandReportStats['engines'] {
@@ -75,38 +23,69 @@ function engineBreakdown(slices: readonly DaySlice[], detection: CompiledDetecti
   });
 }
 
-function detectedBrands(slices: readonly DaySlice[], window: WindowMetrics): BrandReportStats['detectedBrands'] {
-  const untracked = suggestedNames(slices.flatMap(({ names }) => names));
-  return [...window.brands.map(({ brand, mentions }) => ({ name: brand, mentions })), ...untracked.map(({ name, mentions }) => ({ name, mentions }))]
+/** Untracked names only (the suggestions' extractor leaves the tracked ones out), most mentions first. */
+function detectedBrands(slices: readonly DaySlice[]): BrandReportStats['detectedBrands'] {
+  return suggestedNames(slices.flatMap(({ names }) => names))
+    .map(({ name, mentions }) => ({ name, mentions }))
     .sort((left, right) => right.mentions - left.mentions || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0))
     .slice(0, MAX_DETECTED_BRANDS);
 }
 
-/** Every figure of /stats from the days of its window (contract.md sections 4 and 8). Pure. */
-function statsOfSlices(slices: readonly DaySlice[], detection: CompiledDetection): Omit<BrandReportStats, 'id' | 'isRecalculating' | 'totalPrompts' | 'brand'> {
+/** The tracked brands in report order with the real API's competitor figures, in percent. */
+function competitorBrands(window: WindowMetrics, days: readonly DayFigures[], domains: readonly string[]): BrandReportStats['competitorBrandsAnalysis']['brandMentions'] {
+  return window.brands.map((brand, index) => {
+    const domain = domains[index] ?? '';
+    return {
+      brand: brand.brand,
+      domain,
+      logoUrl: domain === '' ? null : logoUrl(domain),
+      isMainBrand: brand.isMainBrand,
+      mentions: brand.mentions,
+      shareOfVoice: percent(brand.shareOfVoice),
+      domainCoverage: percent(brand.domainCoverage),
+      domainCitations: brand.domainCitations,
+      averageRank: averageRank(days, brand.brand),
+      averagePosition: brand.averagePosition,
+      visibilityScore: percent(brand.visibilityScore),
+      likelihoodToBuy: percent(brand.likelihoodToBuy),
+      sentiment: brand.sentiment,
+      ...coverage(brand, window.runs),
+    };
+  });
+}
+
+function summary(window: WindowMetrics, days: readonly DayFigures[]): BrandReportStats['summary'] {
+  const main = window.brands[0];
+  return {
+    averageRank: main ? averageRank(days, main.brand) : null,
+    averagePosition: main?.averagePosition ?? null,
+    totalMentions: window.brands.reduce((sum, { mentions }) => sum + mentions, 0),
+    totalSources: window.domainCategories.reduce((sum, { value }) => sum + value, 0),
+    shareOfVoice: percent(main?.shareOfVoice ?? 0),
+    domainCoverage: percent(main?.domainCoverage ?? 0),
+    mentions: main?.mentions ?? 0,
+    domainCitedRuns: main?.domainCitedRuns ?? 0,
+    ...coverage(main ?? NO_BRAND, window.runs),
+  };
+}
+
+type SliceFigures = Omit<BrandReportStats, 'id' | 'status' | 'isRecalculating' | 'totalPrompts' | 'brand'>;
+
+/**
+ * Every figure of /stats from the days of its window (contract.md sections 4 and 8). Pure. `domains` is the
+ * domain of each tracked brand, in the detection's order ('' for none).
+ */
+function statsOfSlices(slices: readonly DaySlice[], detection: CompiledDetection, domains: readonly string[]): SliceFigures {
   const days = dayFigures(slices, detection);
   const totals = windowTotals(detection, slices.map(({ totals: day }) => day));
   const window = finalizeRunTotals(totals);
   const sentenceCounts = new Map(totals.brands.map(({ brand, sentences }) => [brand, sentences]));
-  const ranked = rankBrands(window.brands);
-  const main = window.brands[0];
-  const mainRanks = days.map(({ ranks }) => ranks.get(main?.brand ?? '') ?? 0);
-  const totalMentions = window.brands.reduce((sum, { mentions }) => sum + mentions, 0);
+  const series = dailySeries(days, domains);
   return {
-    summary: {
-      averageRank: mainRanks.length === 0 ? null : mainRanks.reduce((sum, rank) => sum + rank, 0) / mainRanks.length,
-      averagePosition: main?.averagePosition ?? null,
-      totalMentions,
-      totalSources: window.domainCategories.reduce((sum, { value }) => sum + value, 0),
-      shareOfVoice: percent(main?.shareOfVoice ?? 0),
-      domainCoverage: percent(main?.domainCoverage ?? 0),
-      mentions: main?.mentions ?? 0,
-      domainCitedRuns: main?.domainCitedRuns ?? 0,
-      ...coverage(main ?? NO_BRAND, window.runs),
-    },
-    detectedBrands: detectedBrands(slices, window),
+    summary: summary(window, days),
+    detectedBrands: detectedBrands(slices),
     allBrandsAnalysis: {
-      brandMentions: ranked.map((brand) => ({
+      brandMentions: rankBrands(window.brands).map((brand) => ({
         brand: brand.brand,
         isMainBrand: brand.isMainBrand,
         rank: brand.rank,
@@ -117,21 +96,24 @@ function statsOfSlices(slices: readonly DaySlice[], detection: CompiledDetection
         sentiment: brand.sentiment,
         sentences: sentenceCounts.get(brand.brand) ?? { positive: 0, neutral: 0, negative: 0 },
       })),
-      ...histories(days),
+      ...series,
     },
+    competitorBrandsAnalysis: { brandMentions: competitorBrands(window, days, domains), ...series },
     engines: engineBreakdown(slices, detection),
   };
 }
 
 export async function getBrandReportStats(services: Services, principal: Principal, reportId: string, query: AnalyticsQuery): Promise<BrandReportStats> {
   const scope = await analyticsScope(services, principal, reportId, query);
-  const { brand, brandDomain, brandDomainWildcard } = scope.version.detection;
+  const { detection } = scope.version;
   const slices = scope.prompts.length === 0 ? [] : await daySlices(services, scope);
+  const figures = statsOfSlices(slices, scope.detection, [detection, ...detection.competitors].map(({ brandDomain }) => normalizeDomain(brandDomain)));
   return {
     id: reportId,
+    status: statsStatus(scope.version, await newestVersionState(services, scope.version), figures.summary.runs),
     isRecalculating: scope.isRecalculating,
     totalPrompts: scope.prompts.length,
-    brand: { brand, brandDomain, brandDomainWildcard },
-    ...statsOfSlices(slices, scope.detection),
+    brand: { brand: detection.brand, brandDomain: detection.brandDomain, brandDomainWildcard: detection.brandDomainWildcard },
+    ...figures,
   };
 }

@@ -4,10 +4,10 @@
  * — ..."), in bold, or right before their site ("Copper (copper.com)"). The extractor reads only those, so
  * ordinary capitalised words in prose never become candidates.
  */
-import { getDomainWithoutSuffix } from 'tldts';
 import type { CompiledDetection } from './detection.js';
 import { findBrandMatches } from './matcher.js';
-import { registrableDomain, withoutWww } from './urls.js';
+import { readsAsName } from './commonWords.js';
+import { withoutWww } from './urls.js';
 
 export interface NamedCandidate {
   /** As first written in the answer. */
@@ -151,9 +151,10 @@ export function extractNames(content: string, citedDomains: readonly string[]): 
     const entry = byKey.get(name.toLowerCase());
     if (entry && entry.linkedDomain === null) entry.linkedDomain = domain;
   }
-  if (byKey.size === 0) return [];
-  const mentions = countMentions(content, tokens, [...byKey.values()].map(({ name }) => name));
-  return [...byKey.values()]
+  const named = [...byKey.values()].filter(({ name, linkedDomain }) => readsAsName(name, content, linkedDomain, cited));
+  if (named.length === 0) return [];
+  const mentions = countMentions(content, tokens, named.map(({ name }) => name));
+  return named
     .map(({ name, linkedDomain }) => ({ name, mentions: mentions.get(name) ?? 0, linkedDomain }))
     .filter(({ mentions: count }) => count > 0);
 }
@@ -161,20 +162,4 @@ export function extractNames(content: string, citedDomains: readonly string[]): 
 /** The names of `extractNames` that are none of the report's tracked brands (by the report's own matching). */
 export function untrackedNames(content: string, citedDomains: readonly string[], detection: CompiledDetection): NamedCandidate[] {
   return extractNames(content, citedDomains).filter(({ name }) => findBrandMatches(name, detection.matcher).length === 0);
-}
-
-const compact = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-
-/**
- * Whether a cited domain plausibly is the site of a name: its registrable label is the name written without
- * spaces ("Close CRM" and closecrm.com, "monday.com" and monday.com), or the name's first word ("Zoho CRM" and
- * zoho.com) when that word is at least three characters long.
- */
-export function nameMatchesDomain(name: string, domain: string): boolean {
-  const registrable = registrableDomain(withoutWww(domain.toLowerCase()));
-  const label = compact(getDomainWithoutSuffix(registrable) ?? registrable);
-  if (label === '') return false;
-  const whole = compact(name);
-  const firstWord = compact(name.split(/\s+/u)[0] ?? '');
-  return whole === label || whole === compact(registrable) || (firstWord.length >= 3 && firstWord === label);
 }

@@ -44,4 +44,5 @@ export {
   type WindowMetrics,
 } from './metrics.js';
 export { wilsonInterval, type Interval } from './wilson.js';
-export { extractNames, nameMatchesDomain, untrackedNames, type NamedCandidate } from './competitorNames.js';
+export { extractNames, untrackedNames, type NamedCandidate } from './competitorNames.js';
+export { nameMatchesDomain } from './nameDomains.js';

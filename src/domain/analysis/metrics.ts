@@ -30,6 +30,10 @@ export interface BrandTotals {
   domainCitations: number;
   /** Runs citing at least one of the brand's domains: the numerator of domainCoverage. */
   domainCitedRuns: number;
+  /** Sum of 1/position over the runs that mention the brand: the numerator of visibilityScore. */
+  inversePositionSum: number;
+  /** Runs with a positive sentence about the brand and no negative one: the numerator of likelihoodToBuy. */
+  buyingRuns: number;
 }
 
 /**
@@ -88,6 +92,8 @@ export const emptyRunTotals = (brands: readonly TrackedBrand[]): RunTotals => ({
     sentences: { positive: 0, neutral: 0, negative: 0 },
     domainCitations: 0,
     domainCitedRuns: 0,
+    inversePositionSum: 0,
+    buyingRuns: 0,
   })),
   domainCategories: emptyCategoryCounts(),
 });
@@ -109,6 +115,8 @@ export function runTotals(run: MeasuredRun): RunTotals {
         sentences: { ...sentences },
         domainCitations,
         domainCitedRuns: domainCitations > 0 ? 1 : 0,
+        inversePositionSum: position === null ? 0 : 1 / position,
+        buyingRuns: sentences.positive > 0 && sentences.negative === 0 ? 1 : 0,
       };
     }),
     domainCategories: countCategories(run.citationCategories),
@@ -148,6 +156,8 @@ function addBrandTotals(into: BrandTotals, addition: BrandTotals): void {
   into.sentences.negative += addition.sentences.negative;
   into.domainCitations += addition.domainCitations;
   into.domainCitedRuns += addition.domainCitedRuns;
+  into.inversePositionSum += addition.inversePositionSum;
+  into.buyingRuns += addition.buyingRuns;
 }
 
 export interface SentimentShares {
@@ -177,6 +187,10 @@ export interface BrandMetrics {
   domainCitedRuns: number;
   /** domainCitedRuns / runs (0..1); 0 when the window has no runs. */
   domainCoverage: number;
+  /** Mean over the runs of 1/position, a run without the brand counting 0 (0..1, at most brandCoverage). */
+  visibilityScore: number;
+  /** Share of the runs that mention the brand in a positive sentence and in no negative one (0..1). */
+  likelihoodToBuy: number;
 }
 
 export interface WindowMetrics {
@@ -202,6 +216,8 @@ export function finalizeRunTotals(totals: RunTotals): WindowMetrics {
       domainCitations: brand.domainCitations,
       domainCitedRuns: brand.domainCitedRuns,
       domainCoverage: ratio(brand.domainCitedRuns, totals.runs),
+      visibilityScore: ratio(brand.inversePositionSum, totals.runs),
+      likelihoodToBuy: ratio(brand.buyingRuns, totals.runs),
     })),
     domainCategories: domainCategoryList(totals.domainCategories),
   };

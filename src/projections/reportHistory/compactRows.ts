@@ -23,6 +23,8 @@ const BRAND_COLUMNS = [
   'negative',
   'domainCitations',
   'domainCitedRuns',
+  'inversePositionSum',
+  'buyingRuns',
 ] as const;
 type BrandColumn = (typeof BRAND_COLUMNS)[number];
 
@@ -44,6 +46,8 @@ const brandCounts = (brand: BrandTotals): Record<BrandColumn, number> => ({
   ...brand.sentences,
   domainCitations: brand.domainCitations,
   domainCitedRuns: brand.domainCitedRuns,
+  inversePositionSum: brand.inversePositionSum,
+  buyingRuns: brand.buyingRuns,
 });
 
 const encodeBrand = (brand: BrandTotals): BrandRow => BRAND_COLUMNS.map((column) => brandCounts(brand)[column]);
@@ -59,6 +63,8 @@ function decodeBrand(row: BrandRow | undefined, { brand, isMainBrand }: TrackedB
     sentences: { positive: value('positive'), neutral: value('neutral'), negative: value('negative') },
     domainCitations: value('domainCitations'),
     domainCitedRuns: value('domainCitedRuns'),
+    inversePositionSum: value('inversePositionSum'),
+    buyingRuns: value('buyingRuns'),
   };
 }
 

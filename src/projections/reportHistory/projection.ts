@@ -15,8 +15,12 @@ import {
 import { runContribution, type RunMeasures } from './runContribution.js';
 import { nextSettings, versionId, type ReportVersionDoc } from './versions.js';
 
-/** Version 2: report-level aggregates, domain citations per brand, suggested names, cited URLs' titles. */
-export const REPORT_HISTORY = { name: 'reportHistory', version: 2, versions: 'versions', ...HISTORY_COLLECTIONS } as const;
+/**
+ * Version 2: report-level aggregates, domain citations per brand, suggested names, cited URLs' titles.
+ * Version 3: per brand the sums behind visibilityScore and likelihoodToBuy; no common word at a sentence start
+ * among the suggested names.
+ */
+export const REPORT_HISTORY = { name: 'reportHistory', version: 3, versions: 'versions', ...HISTORY_COLLECTIONS } as const;
 
 export const REPORT_EVENT_TYPES = [
   'BrandReportCreated',

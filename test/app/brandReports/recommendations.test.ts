@@ -77,6 +77,37 @@ describe('recommend', () => {
     expect(recommend(input([], [check({ GPTBot: true }, { GPTBot: true })]))).toEqual([]);
   });
 
+  const on = (engine: string, facts: RunFacts): RunFacts => ({ ...facts, engine });
+
+  test('engine: the engine of most of the evidence, ties broken in the API’s engine order', () => {
+    const runs = [
+      on('gemini', run('r1', 'p1', [0, 1], [cite('https://g2.com/crm')])),
+      on('perplexity', run('r2', 'p1', [0, 1], [cite('https://g2.com/crm')])),
+      on('gemini', run('r3', 'p1', [0, 1])),
+      on('claude', run('r4', 'p2', [0, 1], [cite('https://g2.com/crm')])),
+      on('google', run('r5', 'p2', [0, 1])),
+    ];
+    const engines = recommend(input(runs)).map(({ type, engine, data }) => [type, 'promptId' in data ? data.promptId : data.url, engine]);
+    expect(engines).toEqual(expect.arrayContaining([
+      ['content_gap', 'p1', 'gemini'],
+      ['content_gap', 'p2', 'google'],
+      ['content_partnership_opportunities', 'https://g2.com/crm', 'perplexity'],
+    ]));
+  });
+
+  test('engine: the engine of the quoted sentences for a sentiment risk', () => {
+    const runs = [on('copilot', run('r1', 'p1', [1, 0], [cite('https://acme.com/', 0)], ['Acme is slow.', 'Acme is pricey.'])), on('chatgpt', run('r2', 'p1', [1, 0], [], ['Acme is dated.']))];
+    expect(recommend(input(runs)).map(({ type, engine }) => [type, engine])).toEqual([['sentiment_risk', 'copilot']]);
+  });
+
+  test('engine: null only where no run is evidence (crawler access over every engine); status is the state', () => {
+    const recommendations = recommend(input([run('r1', 'p1', [0, 1])], [check({ GPTBot: false }, {})]));
+    expect(recommendations.map(({ type, engine, state, status }) => [type, engine, state, status]).sort()).toEqual([
+      ['content_gap', 'chatgpt', 'suggested', 'suggested'],
+      ['crawler_access', null, 'suggested', 'suggested'],
+    ]);
+  });
+
   test('the same evidence gives the same ids; another country other ids', () => {
     const runs = [run('r1', 'p1', [0, 1], [cite('https://g2.com/crm')])];
     const ids = recommend(input(runs)).map(({ id }) => id);
@@ -120,6 +151,7 @@ describe('recommendation pages', () => {
     priority,
     score: index,
     state: 'suggested',
+    status: 'suggested',
     data: { promptId: 'p', prompt: '', country: 'us', runs: 1, gapRuns: 1, mentionedCompetitors: [], runIds: [] },
     copy: { title: '', headline: '', reasoning: '', suggestions: [] },
   });

@@ -48,6 +48,27 @@ describe('names an answer puts forward', () => {
   });
 });
 
+/**
+ * Answer text as engines write it (the simulator's phrasing and recorded answers): a common English word that
+ * opens a heading, a list item or a sentence is not a product, unless the answer ties it to a company.
+ */
+describe('a capitalised common word at a sentence start', () => {
+  test.each([
+    ['a bold heading', '**Fit**: what works for small teams may not suit larger teams.', [], []],
+    ['a list item that opens with the word', '- Close: the deal is yours once the contract is signed.', [], []],
+    ['a numbered step in bold', '3. **Close** — follow up within a day and ask for the signature.', [], []],
+    ['a list item after real names', '1. **Pipedrive** — visual pipelines.\n2. **Fit** — match the plan to your team size.', [], ['Pipedrive']],
+    ['a rarer word still a name', '- Copper: built for Google Workspace.', [], ['Copper']],
+    ['a two-word name of common words', '- **Close CRM**: calling built in.', [], ['Close CRM']],
+    ['the CRM cited with its site', '1. **Close** — built-in calling and email sequences for inside sales.', ['close.com'], ['Close']],
+    ['the CRM written before its site', 'For calling, Close (close.com) is hard to beat.', ['close.com'], ['Close']],
+    ['the CRM named in the middle of a sentence', '- **Close**: calling built in.\n\nInside sales teams often pick Close for its dialer.', [], ['Close']],
+    ['a site cited that is not the word', '**Fit**: what works for small teams may not suit larger teams.', ['fit.com.example', 'g2.com'], []],
+  ])('%s', (_case, content, cited, expected) => {
+    expect(names(content, cited)).toEqual(expected);
+  });
+});
+
 describe('untracked names', () => {
   const detection = compileDetection(settings(identity('Nimbus', { brandVariations: ['Nimbus CRM'] }), identity('HubSpot')));
 

@@ -84,6 +84,36 @@ describe('brandCoverage', () => {
   });
 });
 
+describe('visibilityScore and likelihoodToBuy', () => {
+  const totals = () =>
+    totalsOf(
+      run({ Acme: { mentions: 2, position: 1, sentences: { positive: 1 } }, Globex: { mentions: 1, position: 2, sentences: { negative: 1 } } }),
+      run({ Globex: { mentions: 1, position: 1, sentences: { positive: 1 } }, Acme: { mentions: 1, position: 2, sentences: { positive: 1, negative: 1 } } }),
+      run({ Acme: { mentions: 1, position: 4, sentences: { neutral: 1 } } }),
+      run({}),
+    );
+
+  test('visibilityScore is the mean over the runs of 1/position, a run without the brand counting 0', () => {
+    expect(metricsOf(totals(), 'Acme').visibilityScore).toBeCloseTo((1 + 1 / 2 + 1 / 4) / 4, 12);
+    expect(metricsOf(totals(), 'Globex').visibilityScore).toBeCloseTo((1 / 2 + 1) / 4, 12);
+    expect(metricsOf(totals(), 'Initech').visibilityScore).toBe(0);
+  });
+
+  test('visibilityScore never exceeds brandCoverage', () => {
+    for (const brand of finalizeRunTotals(totals()).brands) expect(brand.visibilityScore).toBeLessThanOrEqual(brand.brandCoverage);
+  });
+
+  test('likelihoodToBuy is the share of runs with a positive sentence about the brand and no negative one', () => {
+    expect(metricsOf(totals(), 'Acme').likelihoodToBuy).toBe(1 / 4);
+    expect(metricsOf(totals(), 'Globex').likelihoodToBuy).toBe(1 / 4);
+    expect(metricsOf(totals(), 'Initech').likelihoodToBuy).toBe(0);
+  });
+
+  test('are 0 for a window without runs', () => {
+    expect(metricsOf(emptyRunTotals(BRANDS), 'Acme')).toMatchObject({ visibilityScore: 0, likelihoodToBuy: 0 });
+  });
+});
+
 describe('coverageHistory', () => {
   const day = (date: string, ...runs: MeasuredRun[]) => ({ date, totals: totalsOf(...runs) });
 
@@ -280,6 +310,8 @@ describe('partial aggregates', () => {
       sentences: { positive: 1, neutral: 0, negative: 0 },
       domainCitations: 1,
       domainCitedRuns: 1,
+      inversePositionSum: 1,
+      buyingRuns: 1,
     });
   });
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RunTotals } from '../../../domain/analysis/index.js';
-import type { EngineId } from '../../../domain/shared/engines.js';
+import { ENGINES, type EngineId } from '../../../domain/shared/engines.js';
 import type { RunCitation, RunFacts } from './runFacts.js';
 import type { Recommendation, RecommendationOf, RecommendationType } from './schema.js';
 
@@ -44,13 +44,27 @@ function recommendationId(type: RecommendationType, input: RecommendationInput, 
   return `rec_${createHash('sha256').update(`${type}|${input.country}|${input.engine ?? ''}|${key}`).digest('hex').slice(0, 20)}`;
 }
 
-const common = (input: RecommendationInput, type: RecommendationType, key: string, affected: number, relevant: number) => ({
+/**
+ * The engine whose answers hold most of the evidence, one entry per piece of it (a run, a quoted sentence);
+ * ties go to the earlier engine in the API's order. Null without evidence from runs.
+ */
+function evidenceEngine(evidence: readonly string[]): EngineId | null {
+  const counts = ENGINES.map((engine) => evidence.filter((candidate) => candidate === engine).length);
+  const most = Math.max(0, ...counts);
+  return most === 0 ? null : (ENGINES[counts.indexOf(most)] ?? null);
+}
+
+/** What every type shares; `evidence` lists the engine of each run or sentence the recommendation rests on. */
+const common = (input: RecommendationInput, type: RecommendationType, key: string, affected: number, relevant: number, evidence: readonly string[]) => ({
   id: recommendationId(type, input, key),
-  engine: input.engine,
+  engine: input.engine ?? evidenceEngine(evidence),
   priority: priorityOf(affected, relevant),
   score: affected * WEIGHTS[type],
   state: 'suggested' as const,
+  status: 'suggested' as const,
 });
+
+const enginesOf = (evidence: readonly { engine: string }[]): string[] => evidence.map(({ engine }) => engine);
 
 const isGapRun = (run: RunFacts): boolean => (run.mentions[0] ?? 0) === 0 && run.mentions.slice(1).some((mentions) => mentions > 0);
 
@@ -76,7 +90,7 @@ function contentGaps(input: RecommendationInput): RecommendationOf<'content_gap'
     const competitors = competitorsIn(gaps, input);
     const names = competitors.map(({ brand }) => brand).join(', ');
     return [{
-      ...common(input, 'content_gap', promptId, gaps.length, runs.length),
+      ...common(input, 'content_gap', promptId, gaps.length, runs.length, enginesOf(gaps)),
       type: 'content_gap' as const,
       group: 'on_page' as const,
       data: { promptId, prompt, country: input.country, runs: runs.length, gapRuns: gaps.length, mentionedCompetitors: competitors, runIds: gaps.map(({ runId }) => runId) },
@@ -110,7 +124,7 @@ function partnerships(input: RecommendationInput): RecommendationOf<'content_par
     const promptIds = [...new Set(runs.map(({ promptId }) => promptId))].sort();
     const competitors = competitorsIn(runs, input).map(({ brand }) => brand);
     return {
-      ...common(input, 'content_partnership_opportunities', citation.url, runs.length, gapRuns.length),
+      ...common(input, 'content_partnership_opportunities', citation.url, runs.length, gapRuns.length, enginesOf(runs)),
       type: 'content_partnership_opportunities' as const,
       group: 'off_page' as const,
       data: {
@@ -149,7 +163,7 @@ function ownSiteCitations(input: RecommendationInput): RecommendationOf<'own_sit
     }
     const prompt = input.prompts.get(promptId) ?? '';
     return [{
-      ...common(input, 'own_site_citations', promptId, citing.length, runs.length),
+      ...common(input, 'own_site_citations', promptId, citing.length, runs.length, enginesOf(citing)),
       type: 'own_site_citations' as const,
       group: 'on_page' as const,
       data: {
@@ -177,7 +191,7 @@ function sentimentRisks(input: RecommendationInput): RecommendationOf<'sentiment
     for (const run of runs) for (const kind of ['positive', 'neutral', 'negative'] as const) sentences[kind] += run.sentences[kind];
     const prompt = input.prompts.get(promptId) ?? '';
     return [{
-      ...common(input, 'sentiment_risk', promptId, quoted.length, sentences.positive + sentences.neutral + sentences.negative),
+      ...common(input, 'sentiment_risk', promptId, quoted.length, sentences.positive + sentences.neutral + sentences.negative, enginesOf(quoted)),
       type: 'sentiment_risk' as const,
       group: 'reputation' as const,
       data: { promptId, prompt, country: input.country, sentences, negativeSentences: quoted },
@@ -200,7 +214,7 @@ function crawlerAccess(input: RecommendationInput): RecommendationOf<'crawler_ac
     ])].sort();
     if (blocked.length === 0) return [];
     return [{
-      ...common(input, 'crawler_access', check.domain, input.windowRuns, input.windowRuns),
+      ...common(input, 'crawler_access', check.domain, input.windowRuns, input.windowRuns, []),
       type: 'crawler_access' as const,
       group: 'technical' as const,
       data: { domain: check.domain, url: check.url, checkId: check.checkId, checkedDate: check.completedDate, blockedCrawlers: blocked },

@@ -58,10 +58,13 @@ const copySchema = z.object({ title: z.string(), headline: z.string(), reasoning
 
 const common = {
   id: z.string().describe('Stable for the same evidence'),
-  engine: engineSchema.nullable().describe('The engine the recommendation is about; null when computed over every engine'),
+  engine: engineSchema
+    .nullable()
+    .describe("The engine whose answers hold most of the evidence (ties in the API's engine order), or the one asked for; null only when no run is evidence"),
   priority: z.number().int().min(1).max(10).describe('10 is the most urgent'),
   score: z.number().describe('Estimated impact: runs affected × the weight of the type'),
   state: z.literal('suggested'),
+  status: z.literal('suggested').describe('Equal to state: clients of the real API read either'),
   copy: copySchema,
 };
 
