@@ -181,10 +181,11 @@ export class ProjectionRunner {
       await this.documentStore.withTransaction(async (transaction) => {
         // Another process running the same projection may have committed part of this batch meanwhile:
         // the checkpoint read inside the transaction decides what is still to apply.
-        const committed = await this.committedPosition(transaction, entry.projection);
+        const stored = await this.storedCheckpoint(transaction, entry.projection);
+        const committed = stored ? BigInt(stored.position) : START;
         const pending = events.filter((event) => event.position > committed);
         if (pending.length > 0) await entry.projection.apply(pending, this.scopeFor(entry.projection, transaction), prepared);
-        if (scannedTo > committed) await this.saveCheckpoint(transaction, entry, scannedTo);
+        await this.advanceCheckpoint(transaction, entry, stored, scannedTo);
       });
     }
     entry.scannedTo = scannedTo;
@@ -208,18 +209,24 @@ export class ProjectionRunner {
       .findOne({ _id: checkpointId(projection.name, projection.version) });
   }
 
-  private async committedPosition(scope: TransactionScope, { name, version }: Projection): Promise<Position> {
-    const checkpoint = await scope
-      .collection<CheckpointDoc>(CHECKPOINTS_COLLECTION)
-      .findOne({ _id: checkpointId(name, version) });
-    return checkpoint ? BigInt(checkpoint.position) : START;
+  private storedCheckpoint(scope: TransactionScope, { name, version }: Projection): Promise<CheckpointDoc | null> {
+    return scope.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION).findOne({ _id: checkpointId(name, version) });
   }
 
-  private async saveCheckpoint(scope: TransactionScope, entry: RunningProjection, position: Position): Promise<void> {
+  /**
+   * Writes the checkpoint `stored` (read in the same transaction) moved forward to `position` and to this
+   * runner's state. Another process running the projection may stand further, or be live already: a
+   * checkpoint never moves back, nor from live back to building, or the next start would re-apply events.
+   */
+  private async advanceCheckpoint(scope: TransactionScope, entry: RunningProjection, stored: CheckpointDoc | null, position: Position): Promise<void> {
     const { name, version } = entry.projection;
+    const storedPosition = stored ? BigInt(stored.position) : START;
+    const state = stored?.state === 'live' ? 'live' : entry.state;
+    if (stored && position <= storedPosition && state === stored.state) return;
+    const newest = position > storedPosition ? position : storedPosition;
     await scope.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION).updateOne(
       { _id: checkpointId(name, version) },
-      { $set: { name, version, position: position.toString(), state: entry.state, updatedDate: this.nowIso() } },
+      { $set: { name, version, position: newest.toString(), state, updatedDate: this.nowIso() } },
       { upsert: true },
     );
   }
@@ -227,7 +234,9 @@ export class ProjectionRunner {
   /** The version has caught up once: queries may switch to it, and older versions are dropped. */
   private async markLive(entry: RunningProjection): Promise<void> {
     entry.state = 'live';
-    await this.documentStore.withTransaction((scope) => this.saveCheckpoint(scope, entry, entry.scannedTo));
+    await this.documentStore.withTransaction(async (scope) =>
+      this.advanceCheckpoint(scope, entry, await this.storedCheckpoint(scope, entry.projection), entry.scannedTo),
+    );
     await this.dropOlderVersions(entry.projection);
     this.options.logger.info({ projection: entry.projection.name, version: entry.projection.version }, 'projection is live');
   }
