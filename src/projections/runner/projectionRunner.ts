@@ -126,7 +126,7 @@ export class ProjectionRunner {
   }
 
   private async runLoop(entry: RunningProjection): Promise<void> {
-    const { logger, retryDelayMs = 1000, batchSize = 5000 } = this.options;
+    const { logger, retryDelayMs = 1000, batchSize = this.documentStore.preferredBatchSize ?? 5000 } = this.options;
     while (!this.stopped) {
       const headAtStart = await this.eventStore.headPosition();
       if (entry.state === 'building' && entry.scannedTo >= headAtStart) await this.markLive(entry);
