@@ -55,8 +55,16 @@ import { assertAppendable, assertCount, assertMultiAppendable, concurrencyError,
 
 /** Events fetched per round trip when readAll has to skip system or non-matching events. */
 const READ_PAGE_SIZE = 1000;
-/** The server scans this many events per filter window; checkpointInterval counts windows. */
-const SERVER_SEARCH_WINDOW = 32;
+/**
+ * A checkpoint after every window the server searches (32 events): with more, a filtered subscription whose
+ * events are rare hears of its progress only every `interval × 32` events.
+ */
+const CHECKPOINT_INTERVAL = 1;
+/**
+ * A subscription that has heard nothing for this long reads where the log stands: the server sends no
+ * checkpoint for the last events of a window, so on an idle log progress would stop short of the head.
+ */
+const IDLE_PROBE_MS = 200;
 /** An always-failing .NET regex: an empty type or prefix list matches nothing. */
 const MATCH_NOTHING = '(?!)';
 const PREPARE_MASK = (1n << 64n) - 1n;
@@ -205,8 +213,9 @@ export class EventStoreDbEventStore implements EventStore {
     const events: RecordedEvent[] = [];
     let scannedTo = options.from ?? START;
     while (events.length < maxCount) {
-      // One more than needed: a read from a position may include the event at that position.
-      const pageSize = Math.min(READ_PAGE_SIZE, maxCount - events.length + 1);
+      // One more than needed: a read from a position may include the event at that position. A filtered
+      // read skips events it does not keep, so it reads whole pages.
+      const pageSize = options.filter ? READ_PAGE_SIZE : Math.min(READ_PAGE_SIZE, maxCount - events.length + 1);
       const page = await collect(this.#client.readAll({ fromPosition: toReadPosition(scannedTo), maxCount: pageSize }));
       for (const { event } of page) {
         if (!event || fromStorePosition(event.position) <= scannedTo) continue;
@@ -221,13 +230,28 @@ export class EventStoreDbEventStore implements EventStore {
     return { events, scannedTo };
   }
 
+  /**
+   * The newest user event: the server writes system events (`$metadata`, `$stats`) that no subscriber is
+   * handed, so a head that counted them could never be reached.
+   */
   async headPosition(): Promise<Position> {
-    const [newest] = await collect(this.#client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 }));
-    return newest?.event ? fromStorePosition(newest.event.position) : START;
+    let from: ReadPosition = END;
+    for (;;) {
+      const page = await collect(this.#client.readAll({ direction: BACKWARDS, fromPosition: from, maxCount: READ_PAGE_SIZE }));
+      const newest = page.find(({ event }) => event && isUserEvent(event))?.event;
+      if (newest) return fromStorePosition(newest.position);
+      const oldest = page.at(-1)?.event;
+      if (page.length < READ_PAGE_SIZE || !oldest?.position) return START;
+      // Backwards reads start at the given position, inclusive: go on from just before the oldest one read.
+      const before = fromStorePosition(oldest.position) - 1n;
+      if (before <= START) return START;
+      from = toStorePosition(before);
+    }
   }
 
   subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription {
-    const subscription = new EventStoreDbSubscription(this.#client, options, handler);
+    const probe = (from: Position) => this.readAll({ from, maxCount: 1, ...(options.filter ? { filter: options.filter } : {}) });
+    const subscription = new EventStoreDbSubscription(this.#client, options, handler, probe);
     return this.#subscriptions.track(subscription);
   }
 
@@ -266,15 +290,18 @@ class EventStoreDbSubscription implements Subscription {
   #stopped = false;
   #finished = false;
 
-  constructor(client: EventStoreDBClient, options: SubscribeOptions, handler: BatchHandler) {
+  /** Reads the log after a position with this subscription's filter: where an idle subscription stands. */
+  readonly #probe: (from: Position) => Promise<ReadAllResult>;
+
+  constructor(client: EventStoreDBClient, options: SubscribeOptions, handler: BatchHandler, probe: (from: Position) => Promise<ReadAllResult>) {
     assertCount('batchSize', options.batchSize, 1);
     this.#batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
     this.#from = options.from ?? START;
     this.#filter = options.filter;
-    const checkpointInterval = Math.max(1, Math.ceil(this.#batchSize / SERVER_SEARCH_WINDOW));
+    this.#probe = probe;
     this.#source = client.subscribeToAll({
       fromPosition: toReadPosition(this.#from),
-      filter: serverFilter(options.filter, checkpointInterval, (_, position) => this.#onCheckpoint(position)),
+      filter: serverFilter(options.filter, CHECKPOINT_INTERVAL, (_, position) => this.#onCheckpoint(position)),
     });
     this.#source.on('data', (resolved: AllStreamResolvedEvent) => this.#onEvent(resolved));
     this.#source.on('error', (error: Error) => this.#fail(error));
@@ -324,7 +351,8 @@ class EventStoreDbSubscription implements Subscription {
         if (this.#failure !== undefined) throw this.#failure;
         if (this.#stopped) return;
         if (this.#queue.length === 0) {
-          await this.#queued.next();
+          const idle = await Promise.race([this.#queued.next().then(() => false), sleep(IDLE_PROBE_MS, true, { ref: false })]);
+          if (idle) await this.#probeIdle(delivered);
           continue;
         }
         const batch = this.#takeBatch();
@@ -337,6 +365,15 @@ class EventStoreDbSubscription implements Subscription {
       this.#finished = true;
       await this.#source.unsubscribe();
     }
+  }
+
+  /**
+   * Reports how far the log holds nothing for this subscription. Only a read that finds no matching event
+   * after `delivered` counts: a matching event it finds is on its way through the subscription.
+   */
+  async #probeIdle(delivered: Position): Promise<void> {
+    const read = await this.#probe(delivered);
+    if (read.events.length === 0 && read.scannedTo > delivered) this.#enqueue({ position: read.scannedTo, isCheckpoint: true });
   }
 
   #takeBatch(): { events: RecordedEvent[]; scannedTo: Position; reachedCheckpoint: boolean } {

@@ -477,6 +477,29 @@ export function eventStoreContract(
         await subscription.stop();
       });
 
+      test('a filtered subscriber on an idle store reports scannedTo at or past the head within 2 s, with the default batch size', async () => {
+        await store.append(stream('a'), [newEvent('Wanted'), ...Array.from({ length: 5 }, () => newEvent('Unwanted'))]);
+        const head = await store.headPosition();
+        const collected = collect(store, { from: before, filter: { eventTypes: [type('Wanted')] } }, () => true);
+
+        await eventually(() => expect(collected.scannedTos.at(-1)).toBeGreaterThanOrEqual(head), 2_000);
+        await collected.subscription.stop();
+        expect(typesOf(collected.events)).toEqual([type('Wanted')]);
+      });
+
+      test('a subscriber whose filter matches nothing reaches the head after appends made while it is live', async () => {
+        const collected = collect(store, { from: before, filter: { eventTypes: [type('Nothing')] } }, () => true);
+        await store.append(stream('a'), [newEvent('Other')]);
+        await eventually(() => expect(collected.scannedTos.length).toBeGreaterThan(0), 2_000);
+
+        await store.append(stream('a'), [newEvent('Other'), newEvent('Other')]);
+        const head = await store.headPosition();
+
+        await eventually(() => expect(collected.scannedTos.at(-1)).toBeGreaterThanOrEqual(head), 2_000);
+        await collected.subscription.stop();
+        expect(collected.events).toEqual([]);
+      });
+
       test('stops: done resolves and no handler call follows', async () => {
         const collected = collect(store, { from: before }, isOurs);
         await store.append(stream('a'), [newEvent('Before')]);

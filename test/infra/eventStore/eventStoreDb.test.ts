@@ -17,7 +17,7 @@ import {
   fromStorePosition,
   toStorePosition,
 } from '../../../src/infra/eventStore/eventStoreDbEventStore.js';
-import type { Position } from '../../../src/ports/eventStore.js';
+import { START, type Position } from '../../../src/ports/eventStore.js';
 import { describeRealServer } from '../../support/docker.js';
 import { eventStoreContract, eventually } from './contract.js';
 
@@ -150,7 +150,8 @@ describe('EventStoreDB adapter against a scripted client', () => {
     expect(wanted.events.every((event) => event.type === 'Wanted' && event.position > 10n)).toBe(true);
     expect(wanted.scannedTo).toBe(wanted.events.at(-1)?.position);
     expect(none).toEqual({ events: [], scannedTo: 2_500n });
-    expect(await store.headPosition()).toBe(2_500n);
+    // The last event (2,500) is a system event, which no reader is handed.
+    expect(await store.headPosition()).toBe(2_499n);
   });
 
   test('maps a wrong expected version to a ConcurrencyError naming stream, expected and actual', async () => {
@@ -175,12 +176,50 @@ describe('EventStoreDB adapter against a scripted client', () => {
     [{ streamPrefixes: ['cart-'] }, { filterOn: 'streamName', prefixes: ['cart-'] }],
     [{ streamPrefixes: [] }, { filterOn: 'streamName', regex: '(?!)' }],
     [undefined, { filterOn: 'eventType', regex: '^[^$].*' }],
-  ])('asks the server to filter %j as %j', (filter, serverFilter) => {
+  ])('asks the server to filter %j as %j, with a checkpoint after every window it searches', (filter, serverFilter) => {
     const client = new ScriptedClient();
 
     void storeWith(client).subscribe({ ...(filter ? { filter } : {}) }, async () => undefined).stop();
 
-    expect(client.subscribeOptions.filter).toMatchObject(serverFilter);
+    expect(client.subscribeOptions.filter).toMatchObject({ ...serverFilter, checkpointInterval: 1 });
+  });
+
+  test('a filtered subscription on an idle log reports progress to the head without a server checkpoint', async () => {
+    const client = new ScriptedClient(Array.from({ length: 5 }, (_, index) => storeEvent(BigInt(index + 1), 'Other')));
+    const store = storeWith(client);
+    const calls: Call[] = [];
+    const subscription = store.subscribe({ filter: { eventTypes: ['Wanted'] } }, async (events, scannedTo) => {
+      calls.push({ positions: events.map((event) => event.position), scannedTo });
+    });
+
+    await eventually(() => expect(calls.at(-1)?.scannedTo).toBeGreaterThanOrEqual(5n), 2_000);
+    await subscription.stop();
+
+    expect(calls.flatMap((call) => call.positions)).toEqual([]);
+    expect(await store.headPosition()).toBe(5n);
+  });
+
+  test('idle progress never passes a matching event the subscription has yet to deliver', async () => {
+    const client = new ScriptedClient([storeEvent(1n, 'Other'), storeEvent(2n, 'Wanted'), storeEvent(3n, 'Other')]);
+    const calls: Call[] = [];
+    const subscription = storeWith(client).subscribe({ filter: { eventTypes: ['Wanted'] } }, async (events, scannedTo) => {
+      calls.push({ positions: events.map((event) => event.position), scannedTo });
+    });
+
+    await sleep(600);
+    client.subscription.push(storeEvent(2n, 'Wanted'));
+    await eventually(() => expect(calls.at(-1)?.scannedTo).toBe(3n), 2_000);
+    await subscription.stop();
+
+    expect(calls.flatMap((call) => call.positions)).toEqual([2n]);
+    expectOrderedProgress(calls);
+  });
+
+  test('the head position is the newest event a subscriber can receive: system events after it do not count', async () => {
+    const log = [storeEvent(1n, 'Added'), storeEvent(2n, 'Added'), storeEvent(3n, '$metadata', '$$cart-1'), storeEvent(4n, '$stats', '$stats-1')];
+
+    expect(await storeWith(new ScriptedClient(log)).headPosition()).toBe(2n);
+    expect(await storeWith(new ScriptedClient(log.slice(2))).headPosition()).toBe(START);
   });
 
   test('a subscription delivers events and checkpoints in order, and skips system events', async () => {
