@@ -81,6 +81,7 @@ export interface EventFilter {
 export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. Default START. */
   from?: Position;
+  /** Default 1,000: page on with `scannedTo` as the next `from`. */
   maxCount?: number;
   filter?: EventFilter;
 }

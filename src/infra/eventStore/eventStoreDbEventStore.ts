@@ -51,7 +51,7 @@ import type {
 } from '../../ports/eventStore.js';
 import { START } from '../../ports/eventStore.js';
 import { ChangeSignal } from './catchUpSubscription.js';
-import { assertAppendable, assertCount, assertMultiAppendable, concurrencyError, DEFAULT_BATCH_SIZE, matchesFilter, OpenSubscriptions } from './semantics.js';
+import { assertAppendable, assertCount, assertMultiAppendable, concurrencyError, DEFAULT_BATCH_SIZE, DEFAULT_READ_COUNT, matchesFilter, OpenSubscriptions } from './semantics.js';
 
 /** Events fetched per round trip when readAll has to skip system or non-matching events. */
 const READ_PAGE_SIZE = 1000;
@@ -209,7 +209,7 @@ export class EventStoreDbEventStore implements EventStore {
   /** `$all` reads take no filter in this client version: pages are read and filtered here. */
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
     assertCount('maxCount', options.maxCount, 0);
-    const maxCount = options.maxCount ?? Number.POSITIVE_INFINITY;
+    const maxCount = options.maxCount ?? DEFAULT_READ_COUNT;
     const events: RecordedEvent[] = [];
     let scannedTo = options.from ?? START;
     while (events.length < maxCount) {

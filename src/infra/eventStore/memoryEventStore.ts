@@ -21,7 +21,7 @@ import type {
 } from '../../ports/eventStore.js';
 import { START } from '../../ports/eventStore.js';
 import { CatchUpSubscription, ChangeSignal } from './catchUpSubscription.js';
-import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, matchesFilter, OpenSubscriptions, toJsonText } from './semantics.js';
+import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, DEFAULT_READ_COUNT, matchesFilter, OpenSubscriptions, toJsonText } from './semantics.js';
 
 interface StoredEvent {
   id: string;
@@ -100,7 +100,7 @@ export class MemoryEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
     assertCount('maxCount', options.maxCount, 0);
     const from = options.from ?? START;
-    const maxCount = options.maxCount ?? Number.POSITIVE_INFINITY;
+    const maxCount = options.maxCount ?? DEFAULT_READ_COUNT;
     const events: RecordedEvent[] = [];
     for (let index = Number(from); index < this.#all.length && events.length < maxCount; index++) {
       const stored = this.#all[index] as StoredEvent;

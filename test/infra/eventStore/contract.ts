@@ -311,6 +311,17 @@ export function eventStoreContract(
         expect(seen.map((event) => (event.data as { index: number }).index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
       });
 
+      test('without maxCount reads at most 1,000 events, and scannedTo says where to go on', async () => {
+        await store.append(stream('a'), Array.from({ length: 1_005 }, (_, index) => newEvent('Step', { index })));
+
+        const first = await readOurs();
+        const rest = await store.readAll({ from: first.scannedTo, filter: { streamPrefixes: [prefix] } });
+
+        expect(first.events).toHaveLength(1_000);
+        expect(first.scannedTo).toBe(first.events.at(-1)?.position);
+        expect(rest.events.map((event) => (event.data as { index: number }).index)).toEqual([1_000, 1_001, 1_002, 1_003, 1_004]);
+      });
+
       test('filters by event type', async () => {
         await store.append(stream('a'), [newEvent('Wanted'), newEvent('Other'), newEvent('AlsoWanted')]);
 

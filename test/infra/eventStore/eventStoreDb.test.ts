@@ -139,7 +139,7 @@ describe('EventStoreDB adapter against a scripted client', () => {
     );
     const store = storeWith(new ScriptedClient(log));
 
-    const all = await store.readAll({ from: 10n });
+    const all = await store.readAll({ from: 10n, maxCount: 5_000 });
     const wanted = await store.readAll({ from: 10n, maxCount: 700, filter: { eventTypes: ['Wanted'] } });
     const none = await store.readAll({ filter: { eventTypes: ['Absent'] } });
 
