@@ -145,6 +145,7 @@ async function collect<Item>(read: AsyncIterable<Item>): Promise<Item[]> {
 }
 
 export class EventStoreDbEventStore implements EventStore {
+  readonly kind = 'eventstoredb';
   readonly #client: EventStoreDBClient;
   readonly #subscriptions = new OpenSubscriptions();
 
@@ -234,6 +235,11 @@ export class EventStoreDbEventStore implements EventStore {
    * The newest user event: the server writes system events (`$metadata`, `$stats`) that no subscriber is
    * handed, so a head that counted them could never be reached.
    */
+  /** Bytes of transaction log between the commit positions: `commit << 64 | prepare` differences mean nothing. */
+  distance(from: Position, to: Position): bigint {
+    return toStorePosition(to).commit - toStorePosition(from).commit;
+  }
+
   async headPosition(): Promise<Position> {
     let from: ReadPosition = END;
     for (;;) {

@@ -46,6 +46,7 @@ const toRecorded = (stored: StoredEvent): RecordedEvent => ({
 });
 
 export class MemoryEventStore implements EventStore {
+  readonly kind = 'memory';
   /** Index i holds position i + 1. */
   readonly #all: StoredEvent[] = [];
   readonly #streams = new Map<string, StoredEvent[]>();

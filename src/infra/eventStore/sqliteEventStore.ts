@@ -117,6 +117,7 @@ function filteredReadSql(filter: EventFilter): string {
 }
 
 export class SqliteEventStore implements EventStore {
+  readonly kind = 'sqlite';
   readonly #db: Database.Database;
   readonly #currentRevision: Statement<[string], bigint | null>;
   readonly #insert: Statement<[string, bigint, string, string, string, string, string]>;

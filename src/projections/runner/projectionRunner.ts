@@ -81,6 +81,7 @@ export class ProjectionRunner {
     this.stopped = false;
     for (const entry of this.running) {
       const checkpoint = await this.loadCheckpoint(entry.projection);
+      this.assertSameEventStore(entry.projection, checkpoint);
       entry.scannedTo = checkpoint ? BigInt(checkpoint.position) : START;
       entry.state = checkpoint?.state ?? 'building';
       await entry.projection.setup?.(this.scopeFor(entry.projection, this.documentStore));
@@ -121,7 +122,7 @@ export class ProjectionRunner {
       state,
       position: scannedTo.toString(),
       headPosition: head.toString(),
-      lag: (head > scannedTo ? head - scannedTo : 0n).toString(),
+      lag: (head > scannedTo ? (this.eventStore.distance?.(scannedTo, head) ?? head - scannedTo) : 0n).toString(),
     }));
   }
 
@@ -203,6 +204,15 @@ export class ProjectionRunner {
     };
   }
 
+  /** A position of another kind of event store would be misread: EventStoreDB's encode two numbers. */
+  private assertSameEventStore({ name, version }: Projection, checkpoint: CheckpointDoc | null): void {
+    const kind = this.eventStore.kind;
+    if (checkpoint?.eventStore === undefined || kind === undefined || checkpoint.eventStore === kind) return;
+    throw new Error(
+      `The read models of ${name} v${version} follow the ${checkpoint.eventStore} event store, not this ${kind} one: point the process at their event store, or at empty read models to rebuild them`,
+    );
+  }
+
   private loadCheckpoint(projection: Projection): Promise<CheckpointDoc | null> {
     return this.documentStore
       .collection<CheckpointDoc>(CHECKPOINTS_COLLECTION)
@@ -224,9 +234,10 @@ export class ProjectionRunner {
     const state = stored?.state === 'live' ? 'live' : entry.state;
     if (stored && position <= storedPosition && state === stored.state) return;
     const newest = position > storedPosition ? position : storedPosition;
+    const eventStore = this.eventStore.kind === undefined ? {} : { eventStore: this.eventStore.kind };
     await scope.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION).updateOne(
       { _id: checkpointId(name, version) },
-      { $set: { name, version, position: newest.toString(), state, updatedDate: this.nowIso() } },
+      { $set: { name, version, position: newest.toString(), state, updatedDate: this.nowIso(), ...eventStore } },
       { upsert: true },
     );
   }

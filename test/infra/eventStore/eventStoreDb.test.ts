@@ -31,6 +31,14 @@ describe('EventStoreDB positions', () => {
     expect(fromStorePosition({ commit: 1n, prepare: 0n })).toBe(1n << 64n);
   });
 
+  test('measure lag in bytes of log between commit positions', () => {
+    const store = new EventStoreDbEventStore({} as EventStoreDBClient);
+    const from = fromStorePosition({ commit: 1_000n, prepare: 1_000n });
+    const to = fromStorePosition({ commit: 4_096n, prepare: 4_000n });
+
+    expect(store.distance(from, to)).toBe(3_096n);
+  });
+
   test('keep the order of commit, then prepare', () => {
     const ordered = [
       { commit: 0n, prepare: 0n },

@@ -335,3 +335,18 @@ describe('projection runner checkpoints across processes', () => {
     expect(await total(documentStore)).toEqual({ count: 100, applied: 100 });
   });
 });
+
+describe('projection runner and the kind of event store', () => {
+  test('records the kind of event store with the checkpoint and refuses a checkpoint of another kind', async () => {
+    const eventStore = new MemoryEventStore();
+    const runner = await runUntil(eventStore, [counterProjection()], await appendCounted(eventStore, 3));
+    await runner.stop();
+    const checkpoints = documentStore.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION);
+    expect(await checkpoints.findOne({ _id: checkpointId('counter', 1) })).toMatchObject({ eventStore: 'memory' });
+
+    await checkpoints.updateOne({ _id: checkpointId('counter', 1) }, { $set: { eventStore: 'eventstoredb' } });
+    const misplaced = new ProjectionRunner(eventStore, documentStore, [counterProjection()], { logger: silent });
+
+    await expect(misplaced.start()).rejects.toThrow('The read models of counter v1 follow the eventstoredb event store, not this memory one');
+  });
+});
