@@ -2,19 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { StreamNotFoundError, WrongExpectedVersionError } from '@eventstore/db-client';
+import { StreamNotFoundError, WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
 import type {
   AllStreamResolvedEvent,
   AllStreamSubscription,
-  EventStoreDBClient,
+  Filter,
+  KurrentDBClient,
   Position as StorePosition,
   ReadAllOptions as StoreReadAllOptions,
   SubscribeToAllOptions,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { ConcurrencyError } from '../../../src/domain/shared/errors.js';
 import {
   EventStoreDbEventStore,
   fromStorePosition,
+  kurrentUrl,
   toStorePosition,
 } from '../../../src/infra/eventStore/eventStoreDbEventStore.js';
 import { START, type Position } from '../../../src/ports/eventStore.js';
@@ -22,6 +24,14 @@ import { describeRealServer } from '../../support/docker.js';
 import { eventStoreContract, eventually } from './contract.js';
 
 const configuredUrl = process.env.EVENTSTORE_URL;
+
+describe('EventStoreDB URLs', () => {
+  test('esdb:// URLs keep working, in the scheme the client names its own', () => {
+    expect(kurrentUrl('esdb://localhost:2113?tls=false')).toBe('kurrentdb://localhost:2113?tls=false');
+    expect(kurrentUrl('esdb+discover://cluster.example:2113')).toBe('kurrentdb+discover://cluster.example:2113');
+    expect(kurrentUrl('kurrentdb://localhost:2113')).toBe('kurrentdb://localhost:2113');
+  });
+});
 
 describe('EventStoreDB positions', () => {
   test('map {commit, prepare} to one bigint and back', () => {
@@ -32,7 +42,7 @@ describe('EventStoreDB positions', () => {
   });
 
   test('measure lag in bytes of log between commit positions', () => {
-    const store = new EventStoreDbEventStore({} as EventStoreDBClient);
+    const store = new EventStoreDbEventStore({} as KurrentDBClient);
     const from = fromStorePosition({ commit: 1_000n, prepare: 1_000n });
     const to = fromStorePosition({ commit: 4_096n, prepare: 4_000n });
 
@@ -78,15 +88,23 @@ class ScriptedSubscription extends Readable {
   }
 }
 
+/** What the server's filter lets through: a regex (.NET's, here JavaScript's) or prefixes on one field. */
+function passes(filter: Filter | undefined, streamId: string, type: string): boolean {
+  if (!filter) return true;
+  const field = filter.filterOn === 'eventType' ? type : streamId;
+  return 'regex' in filter ? new RegExp(filter.regex).test(field) : filter.prefixes.some((prefix) => field.startsWith(prefix));
+}
+
 /**
- * Stands in for the gRPC client where no server can run: `$all` is a list, reads from a position include
- * it (as the server's do), and the subscription is driven by the test.
+ * Stands in for the client where no server can run: `$all` is a list, reads from a position include
+ * it and apply the server's filter (as the server's do), and the subscription is driven by the test.
  */
 class ScriptedClient {
   readonly subscription = new ScriptedSubscription();
   subscribeOptions: SubscribeToAllOptions = {};
   appendFailure: unknown;
   readStreamFailure: unknown;
+  reads = 0;
 
   constructor(readonly log: AllStreamResolvedEvent[] = []) {}
 
@@ -95,10 +113,15 @@ class ScriptedClient {
     return this.subscription;
   }
 
-  readAll({ fromPosition = 'start', maxCount = Number.MAX_SAFE_INTEGER, direction = 'forwards' }: StoreReadAllOptions = {}): Readable {
+  readAll({ fromPosition = 'start', maxCount = Number.MAX_SAFE_INTEGER, direction = 'forwards', filter }: StoreReadAllOptions = {}): Readable {
+    this.reads += 1;
     const from = typeof fromPosition === 'object' ? fromStorePosition(fromPosition) : undefined;
     const ordered = direction === 'backwards' ? [...this.log].reverse() : this.log;
-    const selected = ordered.filter(({ event }) => from === undefined || fromStorePosition(event?.position as StorePosition) >= from);
+    const selected = ordered.filter(({ event }) => {
+      const position = fromStorePosition(event?.position as StorePosition);
+      const reached = from === undefined || (direction === 'backwards' ? position <= from : position >= from);
+      return reached && passes(filter, event?.streamId ?? '', event?.type ?? '');
+    });
     return Readable.from(selected.slice(0, Number(maxCount)));
   }
 
@@ -120,7 +143,7 @@ class ScriptedClient {
 }
 
 const storeWith = (client: ScriptedClient): EventStoreDbEventStore =>
-  new EventStoreDbEventStore(client as unknown as EventStoreDBClient);
+  new EventStoreDbEventStore(client as unknown as KurrentDBClient);
 
 interface Call {
   positions: Position[];
@@ -160,6 +183,18 @@ describe('EventStoreDB adapter against a scripted client', () => {
     expect(none).toEqual({ events: [], scannedTo: 2_500n });
     // The last event (2,500) is a system event, which no reader is handed.
     expect(await store.headPosition()).toBe(2_499n);
+  });
+
+  test('a filtered read of $all is filtered by the server, not paged through on this side', async () => {
+    const log = Array.from({ length: 5_000 }, (_, index) => storeEvent(BigInt(index + 1), 'Other'));
+    const client = new ScriptedClient([...log, storeEvent(5_001n, 'Wanted')]);
+
+    const read = await storeWith(client).readAll({ filter: { eventTypes: ['Wanted'] }, maxCount: 10 });
+
+    expect(read.events.map((event) => event.position)).toEqual([5_001n]);
+    expect(read.scannedTo).toBe(5_001n);
+    // One read for the newest position, one for the events.
+    expect(client.reads).toBe(2);
   });
 
   test('maps a wrong expected version to a ConcurrencyError naming stream, expected and actual', async () => {
@@ -286,7 +321,7 @@ describeRealServer('EventStoreDB', configuredUrl)('EventStoreDB server', () => {
       .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCodeMatching((status) => status < 300))
       .withStartupTimeout(120_000)
       .start();
-    url = `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
+    url = `kurrentdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
     stopContainer = async () => {
       await container.stop();
     };
