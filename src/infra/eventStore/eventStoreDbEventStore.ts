@@ -148,7 +148,11 @@ export class EventStoreDbEventStore implements EventStore {
   }
 
   subscribe(options: SubscribeOptions, handler: BatchHandler): Subscription {
-    const probe = (from: Position) => this.readAll({ from, maxCount: 1, ...(options.filter ? { filter: options.filter } : {}) });
+    // An idle subscription asks this every 200 ms: the server searches the log only when something follows.
+    const probe = async (from: Position): Promise<ReadAllResult> => {
+      if ((await this.#newestPosition()) <= from) return { events: [], scannedTo: from };
+      return this.readAll({ from, maxCount: 1, ...(options.filter ? { filter: options.filter } : {}) });
+    };
     const subscription = new EventStoreDbSubscription(this.#client, options, handler, probe);
     return this.#subscriptions.track(subscription);
   }
