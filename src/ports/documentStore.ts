@@ -96,10 +96,18 @@ export interface TransactionScope {
 }
 
 export interface DocumentStore {
+  /** Events a projection should apply per transaction here, when the store bounds a transaction's time or size. */
+  readonly preferredBatchSize?: number;
   collection<T extends Doc = Doc>(name: string): Collection<T>;
   /**
    * Runs `work` in one transaction. Writes through `scope` commit atomically when `work` resolves and are
    * discarded when it rejects (the rejection is re-thrown). Reads through `scope` see the transaction's writes.
+   *
+   * Isolation is snapshot isolation, no more (MongoDB; the embedded store is serializable): reads see one
+   * snapshot, and of two concurrent transactions that write the same document one is aborted and `work` runs
+   * again, so `work` may run more than once. Only write-write conflicts are detected: a transaction that
+   * checks one document and acts on another must also write the document it checked (with its values), or a
+   * concurrent transaction acting on the opposite read commits beside it (write skew).
    */
   withTransaction<R>(work: (scope: TransactionScope) => Promise<R>): Promise<R>;
   listCollections(): Promise<string[]>;

@@ -81,6 +81,7 @@ export interface EventFilter {
 export interface ReadAllOptions {
   /** Exclusive: events strictly after this position. Default START. */
   from?: Position;
+  /** Default 1,000: page on with `scannedTo` as the next `from`. */
   maxCount?: number;
   filter?: EventFilter;
 }
@@ -116,6 +117,13 @@ export interface Subscription {
 }
 
 export interface EventStore {
+  /**
+   * Which kind of store the positions belong to (`memory`, `sqlite`, `eventstoredb`): a checkpoint written
+   * against one kind means nothing to another, so readers store it beside their positions.
+   */
+  readonly kind?: string;
+  /** How far `to` lies after `from`, for lag figures, in the store's unit; absent: positions count events. */
+  distance?(from: Position, to: Position): bigint;
   /** Appends atomically. Throws ConcurrencyError when `expectedRevision` does not hold. */
   append(streamName: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   /**

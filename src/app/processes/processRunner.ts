@@ -42,7 +42,7 @@ export class ProcessRunner {
   private readonly loops: Promise<void>[] = [];
   /** How far each process has come in this runner: every event at or before it has been reacted to. */
   private readonly reached = new Map<string, Position>();
-  private waiters: Array<{ position: Position; resolve: () => void }> = [];
+  private readonly waiters = new Set<{ position: Position; resolve: () => void }>();
   private readonly subscriptions = new Set<Subscription>();
 
   constructor(
@@ -72,8 +72,10 @@ export class ProcessRunner {
     const logger = this.options.logger.child({ process: process.name });
     while (!this.stopped) {
       const checkpoint = await this.checkpoints().findOne({ _id: process.name });
+      const from = BigInt(checkpoint?.position ?? '0');
+      this.advance(process, from);
       const subscription = this.eventStore.subscribe(
-        { from: BigInt(checkpoint?.position ?? '0'), filter: { eventTypes: process.eventTypes } },
+        { from, filter: { eventTypes: process.eventTypes } },
         (events, scannedTo) => this.handleBatch(process, events, scannedTo, logger),
       );
       this.subscriptions.add(subscription);
@@ -104,24 +106,48 @@ export class ProcessRunner {
   }
 
   /** Resolves once every process has reacted to the events up to `position` (for tests and read-your-writes). */
-  waitFor(position: Position): Promise<void> {
+  waitFor(position: Position, timeoutMs = 10_000): Promise<void> {
     if (this.hasReached(position)) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ position, resolve }));
+    return new Promise((resolve, reject) => {
+      const waiter = {
+        position,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(`Processes did not reach position ${position} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiters.add(waiter);
+    });
   }
 
   private hasReached(position: Position): boolean {
     return this.processes.every((process) => (this.reached.get(process.name) ?? -1n) >= position);
   }
 
+  /**
+   * Moves the checkpoint forward only: another process running the same process manager may have reacted
+   * further, and a checkpoint moved back would repeat its reactions at the next start.
+   */
   private async saveCheckpoint(process: Process, position: Position): Promise<void> {
-    await this.checkpoints().updateOne(
-      { _id: process.name },
-      { $set: { position: position.toString(), updatedDate: new Date().toISOString() } },
-      { upsert: true },
-    );
-    this.reached.set(process.name, position);
-    const ready = this.waiters.filter((waiter) => this.hasReached(waiter.position));
-    this.waiters = this.waiters.filter((waiter) => !ready.includes(waiter));
-    for (const waiter of ready) waiter.resolve();
+    await this.documentStore.withTransaction(async (scope) => {
+      const checkpoints = scope.collection<ProcessCheckpointDoc>(PROCESS_CHECKPOINTS);
+      const stored = await checkpoints.findOne({ _id: process.name });
+      if (stored && BigInt(stored.position) >= position) return;
+      await checkpoints.updateOne({ _id: process.name }, { $set: { position: position.toString(), updatedDate: new Date().toISOString() } }, { upsert: true });
+    });
+    this.advance(process, position);
+  }
+
+  private advance(process: Process, position: Position): void {
+    if (position > (this.reached.get(process.name) ?? -1n)) this.reached.set(process.name, position);
+    for (const waiter of this.waiters) {
+      if (!this.hasReached(waiter.position)) continue;
+      this.waiters.delete(waiter);
+      waiter.resolve();
+    }
   }
 }

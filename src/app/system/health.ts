@@ -11,7 +11,7 @@ export const healthReportSchema = z
         name: z.string(),
         version: z.number().int(),
         state: z.enum(['building', 'live']),
-        lag: z.string().describe('Events of the log not yet applied, as a decimal string'),
+        lag: z.string().describe('How far the projection is behind the log, as a decimal string: events on the embedded store, bytes of log on EventStoreDB'),
       }),
     ),
   })

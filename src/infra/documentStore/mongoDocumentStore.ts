@@ -5,6 +5,8 @@ import {
   type AnyBulkWriteOperation,
   type ClientSession,
   type Db,
+  type MongoClientOptions,
+  type TransactionOptions,
   type Collection as DriverCollection,
   type UpdateResult as DriverUpdateResult,
 } from 'mongodb';
@@ -32,15 +34,45 @@ import { equalityConditions, isPlainObject } from './mongoFilter.js';
 const DEFAULT_DATABASE = 'geolens';
 const DUPLICATE_KEY_CODE = 11000;
 
+/**
+ * What the read models rely on, explicitly rather than from the URL's or the server's defaults: a field set to
+ * `undefined` is left out as the embedded store leaves it (the driver would store null, which `$exists` tells
+ * apart), and acknowledged writes are on a majority, so a failover loses no committed checkpoint.
+ */
+const CLIENT_OPTIONS: MongoClientOptions = { ignoreUndefined: true, writeConcern: { w: 'majority' }, readConcern: { level: 'majority' } };
+/** Reads in a transaction see one snapshot; the commit waits for a majority. */
+const TRANSACTION_OPTIONS: TransactionOptions = { readConcern: { level: 'snapshot' }, writeConcern: { w: 'majority' }, readPreference: 'primary' };
+
+/** The part of the `hello` answer that tells whether the server runs transactions (a replica set member or mongos). */
+export interface HelloReply {
+  setName?: string;
+  msg?: string;
+}
+
+/** Refuses a standalone server at start: it takes reads and writes, but the first transaction would fail. */
+export function assertTransactional(hello: HelloReply): void {
+  if (hello.setName !== undefined || hello.msg === 'isdbgrid') return;
+  throw new Error('MONGODB_URL names a standalone MongoDB server; read models need transactions, which need a replica set (or mongos)');
+}
+
 /** The document store on a MongoDB server (a replica set, since transactions need one). */
 export class MongoDocumentStore implements DocumentStore {
+  /** MongoDB aborts a transaction after 60 s by default; batches of this size stay far below it. */
+  readonly preferredBatchSize = 500;
+
   private constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
   ) {}
 
   static async connect(url: string): Promise<MongoDocumentStore> {
-    const client = await MongoClient.connect(url);
+    const client = await MongoClient.connect(url, CLIENT_OPTIONS);
+    try {
+      assertTransactional(await client.db('admin').command({ hello: 1 }));
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
     return new MongoDocumentStore(client, client.db(databaseName(url)));
   }
 
@@ -52,7 +84,7 @@ export class MongoDocumentStore implements DocumentStore {
     const session = this.client.startSession();
     try {
       // The driver retries `work` on transient transaction errors, so it may run more than once.
-      return await session.withTransaction(() => work(new MongoTransactionScope(this.db, session)));
+      return await session.withTransaction(() => work(new MongoTransactionScope(this.db, session)), TRANSACTION_OPTIONS);
     } catch (error) {
       throw asDuplicateKeyError(error);
     } finally {

@@ -21,7 +21,7 @@ import type {
 } from '../../ports/eventStore.js';
 import { START } from '../../ports/eventStore.js';
 import { CatchUpSubscription, ChangeSignal } from './catchUpSubscription.js';
-import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, matchesFilter, OpenSubscriptions, toJsonText } from './semantics.js';
+import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, DEFAULT_READ_COUNT, matchesFilter, OpenSubscriptions, toJsonText } from './semantics.js';
 
 interface StoredEvent {
   id: string;
@@ -46,6 +46,7 @@ const toRecorded = (stored: StoredEvent): RecordedEvent => ({
 });
 
 export class MemoryEventStore implements EventStore {
+  readonly kind = 'memory';
   /** Index i holds position i + 1. */
   readonly #all: StoredEvent[] = [];
   readonly #streams = new Map<string, StoredEvent[]>();
@@ -100,7 +101,7 @@ export class MemoryEventStore implements EventStore {
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {
     assertCount('maxCount', options.maxCount, 0);
     const from = options.from ?? START;
-    const maxCount = options.maxCount ?? Number.POSITIVE_INFINITY;
+    const maxCount = options.maxCount ?? DEFAULT_READ_COUNT;
     const events: RecordedEvent[] = [];
     for (let index = Number(from); index < this.#all.length && events.length < maxCount; index++) {
       const stored = this.#all[index] as StoredEvent;

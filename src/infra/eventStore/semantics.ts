@@ -7,6 +7,8 @@ import type { EventFilter, ExpectedRevision, NewEvent, StreamAppend, StreamRevis
 
 /** Default for SubscribeOptions.batchSize. */
 export const DEFAULT_BATCH_SIZE = 500;
+/** Default for ReadAllOptions.maxCount: a read of `$all` never holds the whole log in memory. */
+export const DEFAULT_READ_COUNT = 1000;
 
 const describeExpected = (expected: ExpectedRevision): string => {
   switch (expected) {

@@ -29,7 +29,7 @@ import type {
 } from '../../ports/eventStore.js';
 import { START } from '../../ports/eventStore.js';
 import { CatchUpSubscription, ChangeSignal } from './catchUpSubscription.js';
-import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, OpenSubscriptions, toJsonText } from './semantics.js';
+import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, DEFAULT_READ_COUNT, OpenSubscriptions, toJsonText } from './semantics.js';
 
 export const EVENTS_FILE = 'events.sqlite';
 /** How long a writer waits for another process's write transaction before failing with SQLITE_BUSY. */
@@ -117,6 +117,7 @@ function filteredReadSql(filter: EventFilter): string {
 }
 
 export class SqliteEventStore implements EventStore {
+  readonly kind = 'sqlite';
   readonly #db: Database.Database;
   readonly #currentRevision: Statement<[string], bigint | null>;
   readonly #insert: Statement<[string, bigint, string, string, string, string, string]>;
@@ -246,13 +247,13 @@ export class SqliteEventStore implements EventStore {
 
   #selectAll(options: ReadAllOptions): ReadAllResult {
     const from = options.from ?? START;
-    const maxCount = options.maxCount ?? UNLIMITED;
+    const maxCount = options.maxCount ?? DEFAULT_READ_COUNT;
     if (maxCount === 0) return { events: [], scannedTo: from };
     const filter = options.filter;
     const rows = filter
       ? this.#filteredRead(filter).all(from, ...(filter.eventTypes ?? []), ...(filter.streamPrefixes ?? []), maxCount)
       : this.#readAll.all(from, maxCount);
-    const limitReached = maxCount !== UNLIMITED && rows.length === maxCount;
+    const limitReached = rows.length === maxCount;
     const head = this.#head.get() ?? START;
     const scannedTo = limitReached ? (rows.at(-1) as EventRow).position : head > from ? head : from;
     return { events: rows.map(toRecorded), scannedTo };

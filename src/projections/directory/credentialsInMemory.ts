@@ -15,32 +15,65 @@ const EVENT_TYPES: readonly CredentialEvent['type'][] = ['TeamCreated', 'TeamPla
  * stops working as soon as this process has applied the revocation, as with any read model. Built from the log
  * at start: these events are few (one per team, plan change and key).
  */
+export interface CredentialsInMemoryOptions {
+  /** Pause before resubscribing after the subscription failed (a dropped connection to the event store). */
+  retryDelayMs?: number;
+}
+
+interface Waiter {
+  position: Position;
+  resolve: () => void;
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 export class CredentialsInMemory {
   private readonly teams = new Map<string, TeamDoc>();
   private readonly apiKeys = new Map<string, ApiKeyDoc>();
   private readonly hashByKeyId = new Map<string, string>();
   private subscription: Subscription | null = null;
+  private loop: Promise<void> | null = null;
+  private stopped = true;
   private reached: Position = START;
-  private waiters: Array<{ position: Position; resolve: () => void }> = [];
+  private readonly waiters = new Set<Waiter>();
 
   constructor(
     private readonly eventStore: EventStore,
     private readonly logger: Logger,
+    private readonly options: CredentialsInMemoryOptions = {},
   ) {}
 
   /** Resolves once the events that existed at start are applied. */
   async start(): Promise<void> {
     const head = await this.eventStore.headPosition();
-    this.subscription = this.eventStore.subscribe({ from: START, filter: { eventTypes: EVENT_TYPES } }, async (events, scannedTo) => {
-      for (const event of events) this.apply(event as ProjectedEvent<CredentialEvent>);
-      this.advance(scannedTo);
-    });
-    this.subscription.done.catch((error: unknown) => this.logger.error({ err: error }, 'credentials in memory stopped'));
-    await this.waitFor(head);
+    this.stopped = false;
+    this.loop = this.subscribeLoop();
+    await this.waitFor(head, 120_000);
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     await this.subscription?.stop();
+    await this.loop;
+  }
+
+  /**
+   * Subscribes from what is applied; when the subscription fails (the event store's stream dropped), logs it
+   * and subscribes again, or revoked keys would keep working until a restart.
+   */
+  private async subscribeLoop(): Promise<void> {
+    while (!this.stopped) {
+      this.subscription = this.eventStore.subscribe({ from: this.reached, filter: { eventTypes: EVENT_TYPES } }, async (events, scannedTo) => {
+        for (const event of events) this.apply(event as ProjectedEvent<CredentialEvent>);
+        this.advance(scannedTo);
+      });
+      try {
+        await this.subscription.done;
+      } catch (error) {
+        this.logger.error({ err: error }, 'credentials subscription failed; resubscribing');
+        if (!this.stopped) await delay(this.options.retryDelayMs ?? 1000);
+      }
+    }
   }
 
   apiKey(keyHash: string): ApiKeyDoc | null {
@@ -51,16 +84,32 @@ export class CredentialsInMemory {
     return this.teams.get(teamId) ?? null;
   }
 
-  waitFor(position: Position): Promise<void> {
+  /** Resolves once every credential event up to `position` is applied; rejects after `timeoutMs`. */
+  waitFor(position: Position, timeoutMs = 10_000): Promise<void> {
     if (this.reached >= position) return Promise.resolve();
-    return new Promise((resolve) => this.waiters.push({ position, resolve }));
+    return new Promise((resolve, reject) => {
+      const waiter: Waiter = {
+        position,
+        resolve: () => {
+          clearTimeout(timer);
+          resolve();
+        },
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(waiter);
+        reject(new Error(`Credentials did not reach position ${position} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiters.add(waiter);
+    });
   }
 
   private advance(position: Position): void {
     if (position > this.reached) this.reached = position;
-    const ready = this.waiters.filter((waiter) => waiter.position <= this.reached);
-    this.waiters = this.waiters.filter((waiter) => waiter.position > this.reached);
-    for (const waiter of ready) waiter.resolve();
+    for (const waiter of this.waiters) {
+      if (waiter.position > this.reached) continue;
+      this.waiters.delete(waiter);
+      waiter.resolve();
+    }
   }
 
   /** The directory projection's documents, from the same events. */

@@ -263,6 +263,11 @@ export class ReportRebuilder {
       if (current?.state !== 'building' || current.lease?.owner !== this.options.owner) return 'gone';
       if ((await this.liveCheckpoint(scope)) !== BigInt(current.position)) return 'behind';
       const finishedDate = this.nowIso();
+      // Writing the checkpoint read above makes a live batch committing meanwhile conflict with this switch
+      // (snapshot isolation detects only write-write conflicts), so its runs cannot go to the retired version.
+      await scope
+        .collection<CheckpointDoc>(CHECKPOINTS_COLLECTION)
+        .updateOne({ _id: checkpointId(REPORT_HISTORY.name, REPORT_HISTORY.version), position: current.position }, { $set: { updatedDate: finishedDate } });
       await this.versions(scope).updateMany(
         { reportId: version.reportId, state: 'active' },
         { $set: { state: 'retired', finishedDate } },

@@ -45,6 +45,8 @@ export interface CheckpointDoc extends Doc {
   position: string;
   /** `building` until the version first caught up with the log, then `live`. */
   state: 'building' | 'live';
+  /** The kind of event store the position belongs to (EventStore.kind). */
+  eventStore?: string;
   updatedDate: string;
 }
 

@@ -81,6 +81,7 @@ export class ProjectionRunner {
     this.stopped = false;
     for (const entry of this.running) {
       const checkpoint = await this.loadCheckpoint(entry.projection);
+      this.assertSameEventStore(entry.projection, checkpoint);
       entry.scannedTo = checkpoint ? BigInt(checkpoint.position) : START;
       entry.state = checkpoint?.state ?? 'building';
       await entry.projection.setup?.(this.scopeFor(entry.projection, this.documentStore));
@@ -121,12 +122,12 @@ export class ProjectionRunner {
       state,
       position: scannedTo.toString(),
       headPosition: head.toString(),
-      lag: (head > scannedTo ? head - scannedTo : 0n).toString(),
+      lag: (head > scannedTo ? (this.eventStore.distance?.(scannedTo, head) ?? head - scannedTo) : 0n).toString(),
     }));
   }
 
   private async runLoop(entry: RunningProjection): Promise<void> {
-    const { logger, retryDelayMs = 1000, batchSize = 5000 } = this.options;
+    const { logger, retryDelayMs = 1000, batchSize = this.documentStore.preferredBatchSize ?? 5000 } = this.options;
     while (!this.stopped) {
       const headAtStart = await this.eventStore.headPosition();
       if (entry.state === 'building' && entry.scannedTo >= headAtStart) await this.markLive(entry);
@@ -181,10 +182,11 @@ export class ProjectionRunner {
       await this.documentStore.withTransaction(async (transaction) => {
         // Another process running the same projection may have committed part of this batch meanwhile:
         // the checkpoint read inside the transaction decides what is still to apply.
-        const committed = await this.committedPosition(transaction, entry.projection);
+        const stored = await this.storedCheckpoint(transaction, entry.projection);
+        const committed = stored ? BigInt(stored.position) : START;
         const pending = events.filter((event) => event.position > committed);
         if (pending.length > 0) await entry.projection.apply(pending, this.scopeFor(entry.projection, transaction), prepared);
-        if (scannedTo > committed) await this.saveCheckpoint(transaction, entry, scannedTo);
+        await this.advanceCheckpoint(transaction, entry, stored, scannedTo);
       });
     }
     entry.scannedTo = scannedTo;
@@ -202,24 +204,40 @@ export class ProjectionRunner {
     };
   }
 
+  /** A position of another kind of event store would be misread: EventStoreDB's encode two numbers. */
+  private assertSameEventStore({ name, version }: Projection, checkpoint: CheckpointDoc | null): void {
+    const kind = this.eventStore.kind;
+    if (checkpoint?.eventStore === undefined || kind === undefined || checkpoint.eventStore === kind) return;
+    throw new Error(
+      `The read models of ${name} v${version} follow the ${checkpoint.eventStore} event store, not this ${kind} one: point the process at their event store, or at empty read models to rebuild them`,
+    );
+  }
+
   private loadCheckpoint(projection: Projection): Promise<CheckpointDoc | null> {
     return this.documentStore
       .collection<CheckpointDoc>(CHECKPOINTS_COLLECTION)
       .findOne({ _id: checkpointId(projection.name, projection.version) });
   }
 
-  private async committedPosition(scope: TransactionScope, { name, version }: Projection): Promise<Position> {
-    const checkpoint = await scope
-      .collection<CheckpointDoc>(CHECKPOINTS_COLLECTION)
-      .findOne({ _id: checkpointId(name, version) });
-    return checkpoint ? BigInt(checkpoint.position) : START;
+  private storedCheckpoint(scope: TransactionScope, { name, version }: Projection): Promise<CheckpointDoc | null> {
+    return scope.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION).findOne({ _id: checkpointId(name, version) });
   }
 
-  private async saveCheckpoint(scope: TransactionScope, entry: RunningProjection, position: Position): Promise<void> {
+  /**
+   * Writes the checkpoint `stored` (read in the same transaction) moved forward to `position` and to this
+   * runner's state. Another process running the projection may stand further, or be live already: a
+   * checkpoint never moves back, nor from live back to building, or the next start would re-apply events.
+   */
+  private async advanceCheckpoint(scope: TransactionScope, entry: RunningProjection, stored: CheckpointDoc | null, position: Position): Promise<void> {
     const { name, version } = entry.projection;
+    const storedPosition = stored ? BigInt(stored.position) : START;
+    const state = stored?.state === 'live' ? 'live' : entry.state;
+    if (stored && position <= storedPosition && state === stored.state) return;
+    const newest = position > storedPosition ? position : storedPosition;
+    const eventStore = this.eventStore.kind === undefined ? {} : { eventStore: this.eventStore.kind };
     await scope.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION).updateOne(
       { _id: checkpointId(name, version) },
-      { $set: { name, version, position: position.toString(), state: entry.state, updatedDate: this.nowIso() } },
+      { $set: { name, version, position: newest.toString(), state, updatedDate: this.nowIso(), ...eventStore } },
       { upsert: true },
     );
   }
@@ -227,7 +245,9 @@ export class ProjectionRunner {
   /** The version has caught up once: queries may switch to it, and older versions are dropped. */
   private async markLive(entry: RunningProjection): Promise<void> {
     entry.state = 'live';
-    await this.documentStore.withTransaction((scope) => this.saveCheckpoint(scope, entry, entry.scannedTo));
+    await this.documentStore.withTransaction(async (scope) =>
+      this.advanceCheckpoint(scope, entry, await this.storedCheckpoint(scope, entry.projection), entry.scannedTo),
+    );
     await this.dropOlderVersions(entry.projection);
     this.options.logger.info({ projection: entry.projection.name, version: entry.projection.version }, 'projection is live');
   }

@@ -407,6 +407,52 @@ export function documentStoreContract(
       expect(seen).toEqual({ found: { _id: 'r1', status: 'new' }, count: 2, grouped: [{ _id: 'new', n: 2 }] });
     });
 
+    test('concurrent check-then-act transactions that write what they read never both act on a stale read', async () => {
+      // The rebuild switch and a live batch, reduced: the switch reads the checkpoint and activates the version
+      // (writing the checkpoint it read); the batch reads the version state and moves the checkpoint.
+      const rounds = 10;
+      const outcomes: Array<{ switched: boolean; batchSawBuilding: boolean }> = [];
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
+      for (let round = 0; round < rounds; round++) {
+        await store.collection('checkpoints').insertOne({ _id: `c${round}`, position: 1 });
+        await store.collection('versions').insertOne({ _id: `v${round}`, state: 'building' });
+        const attempt = async () => {
+          const switchRun = store.withTransaction(async (scope) => {
+            const checkpoint = await scope.collection('checkpoints').findOne({ _id: `c${round}` });
+            await pause();
+            if (checkpoint?.position !== 1) return false;
+            await scope.collection('checkpoints').updateOne({ _id: `c${round}` }, { $set: { touched: true } });
+            await scope.collection('versions').updateOne({ _id: `v${round}` }, { $set: { state: 'active' } });
+            return true;
+          });
+          const batchRun = store.withTransaction(async (scope) => {
+            const version = await scope.collection('versions').findOne({ _id: `v${round}` });
+            await pause();
+            await scope.collection('checkpoints').updateOne({ _id: `c${round}` }, { $inc: { position: 1 } });
+            return version?.state === 'building';
+          });
+          const [switched, batchSawBuilding] = await Promise.all([switchRun, batchRun]);
+          return { switched, batchSawBuilding };
+        };
+        outcomes.push(await attempt());
+      }
+      // Serializable: either the batch saw the version active (switch first) or the switch saw it move (batch first).
+      expect(outcomes.filter(({ switched, batchSawBuilding }) => switched && batchSawBuilding)).toEqual([]);
+    });
+
+    test('a field set to undefined reads back as missing, as the embedded store keeps it', async () => {
+      const items = store.collection('items');
+      await items.insertOne({ _id: 'a', kept: 1, gone: undefined });
+      await items.updateOne({ _id: 'a' }, { $set: { later: undefined } });
+      await items.replaceOne({ _id: 'a' }, { _id: 'a', kept: 2, replaced: undefined });
+      await items.insertOne({ _id: 'b', kept: 1, gone: undefined });
+
+      expect(await items.findOne({ _id: 'a' })).toEqual({ _id: 'a', kept: 2 });
+      expect(Object.keys((await items.findOne({ _id: 'b' })) ?? {}).sort()).toEqual(['_id', 'kept']);
+      expect(ids(await items.find({ gone: { $exists: false } }))).toEqual(['a', 'b']);
+      expect(await items.countDocuments({ gone: null })).toBe(2);
+    });
+
     test('queries on indexed fields return the same results as unindexed ones', async () => {
       const items = store.collection('items');
       await items.insertMany(mixedTypeItems());

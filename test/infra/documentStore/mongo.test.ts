@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { MongoClient } from 'mongodb';
 import type { StartedMongoDBContainer } from '@testcontainers/mongodb';
-import { databaseName, MongoDocumentStore } from '../../../src/infra/documentStore/mongoDocumentStore.js';
+import { assertTransactional, databaseName, MongoDocumentStore } from '../../../src/infra/documentStore/mongoDocumentStore.js';
 import type { DocumentStore } from '../../../src/ports/documentStore.js';
 import { describeRealServer } from '../../support/docker.js';
 import { documentStoreContract } from './contract.js';
@@ -66,4 +66,15 @@ describeRealServer('MongoDB', configuredUrl)('MongoDB document store on a real s
       if (database) await admin?.db(database).dropDatabase();
     },
   );
+});
+
+describe('MongoDB server kind', () => {
+  test('a replica set member or a mongos runs transactions', () => {
+    expect(() => assertTransactional({ setName: 'rs0' })).not.toThrow();
+    expect(() => assertTransactional({ msg: 'isdbgrid' })).not.toThrow();
+  });
+
+  test('a standalone server is refused at start, naming why', () => {
+    expect(() => assertTransactional({})).toThrow('MONGODB_URL names a standalone MongoDB server');
+  });
 });

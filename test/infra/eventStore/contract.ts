@@ -311,6 +311,17 @@ export function eventStoreContract(
         expect(seen.map((event) => (event.data as { index: number }).index)).toEqual([0, 1, 2, 3, 4, 5, 6]);
       });
 
+      test('without maxCount reads at most 1,000 events, and scannedTo says where to go on', async () => {
+        await store.append(stream('a'), Array.from({ length: 1_005 }, (_, index) => newEvent('Step', { index })));
+
+        const first = await readOurs();
+        const rest = await store.readAll({ from: first.scannedTo, filter: { streamPrefixes: [prefix] } });
+
+        expect(first.events).toHaveLength(1_000);
+        expect(first.scannedTo).toBe(first.events.at(-1)?.position);
+        expect(rest.events.map((event) => (event.data as { index: number }).index)).toEqual([1_000, 1_001, 1_002, 1_003, 1_004]);
+      });
+
       test('filters by event type', async () => {
         await store.append(stream('a'), [newEvent('Wanted'), newEvent('Other'), newEvent('AlsoWanted')]);
 
@@ -475,6 +486,29 @@ export function eventStoreContract(
           expect(calls.some((call) => call.count === 0 && call.scannedTo > wanted.position)).toBe(true),
         );
         await subscription.stop();
+      });
+
+      test('a filtered subscriber on an idle store reports scannedTo at or past the head within 2 s, with the default batch size', async () => {
+        await store.append(stream('a'), [newEvent('Wanted'), ...Array.from({ length: 5 }, () => newEvent('Unwanted'))]);
+        const head = await store.headPosition();
+        const collected = collect(store, { from: before, filter: { eventTypes: [type('Wanted')] } }, () => true);
+
+        await eventually(() => expect(collected.scannedTos.at(-1)).toBeGreaterThanOrEqual(head), 2_000);
+        await collected.subscription.stop();
+        expect(typesOf(collected.events)).toEqual([type('Wanted')]);
+      });
+
+      test('a subscriber whose filter matches nothing reaches the head after appends made while it is live', async () => {
+        const collected = collect(store, { from: before, filter: { eventTypes: [type('Nothing')] } }, () => true);
+        await store.append(stream('a'), [newEvent('Other')]);
+        await eventually(() => expect(collected.scannedTos.length).toBeGreaterThan(0), 2_000);
+
+        await store.append(stream('a'), [newEvent('Other'), newEvent('Other')]);
+        const head = await store.headPosition();
+
+        await eventually(() => expect(collected.scannedTos.at(-1)).toBeGreaterThanOrEqual(head), 2_000);
+        await collected.subscription.stop();
+        expect(collected.events).toEqual([]);
       });
 
       test('stops: done resolves and no handler call follows', async () => {

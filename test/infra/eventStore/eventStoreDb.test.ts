@@ -2,26 +2,36 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { StreamNotFoundError, WrongExpectedVersionError } from '@eventstore/db-client';
+import { StreamNotFoundError, WrongExpectedVersionError } from '@kurrent/kurrentdb-client';
 import type {
   AllStreamResolvedEvent,
   AllStreamSubscription,
-  EventStoreDBClient,
+  Filter,
+  KurrentDBClient,
   Position as StorePosition,
   ReadAllOptions as StoreReadAllOptions,
   SubscribeToAllOptions,
-} from '@eventstore/db-client';
+} from '@kurrent/kurrentdb-client';
 import { ConcurrencyError } from '../../../src/domain/shared/errors.js';
 import {
   EventStoreDbEventStore,
   fromStorePosition,
+  kurrentUrl,
   toStorePosition,
 } from '../../../src/infra/eventStore/eventStoreDbEventStore.js';
-import type { Position } from '../../../src/ports/eventStore.js';
+import { START, type Position } from '../../../src/ports/eventStore.js';
 import { describeRealServer } from '../../support/docker.js';
 import { eventStoreContract, eventually } from './contract.js';
 
 const configuredUrl = process.env.EVENTSTORE_URL;
+
+describe('EventStoreDB URLs', () => {
+  test('esdb:// URLs keep working, in the scheme the client names its own', () => {
+    expect(kurrentUrl('esdb://localhost:2113?tls=false')).toBe('kurrentdb://localhost:2113?tls=false');
+    expect(kurrentUrl('esdb+discover://cluster.example:2113')).toBe('kurrentdb+discover://cluster.example:2113');
+    expect(kurrentUrl('kurrentdb://localhost:2113')).toBe('kurrentdb://localhost:2113');
+  });
+});
 
 describe('EventStoreDB positions', () => {
   test('map {commit, prepare} to one bigint and back', () => {
@@ -29,6 +39,14 @@ describe('EventStoreDB positions', () => {
 
     expect(toStorePosition(fromStorePosition(stored))).toEqual(stored);
     expect(fromStorePosition({ commit: 1n, prepare: 0n })).toBe(1n << 64n);
+  });
+
+  test('measure lag in bytes of log between commit positions', () => {
+    const store = new EventStoreDbEventStore({} as KurrentDBClient);
+    const from = fromStorePosition({ commit: 1_000n, prepare: 1_000n });
+    const to = fromStorePosition({ commit: 4_096n, prepare: 4_000n });
+
+    expect(store.distance(from, to)).toBe(3_096n);
   });
 
   test('keep the order of commit, then prepare', () => {
@@ -70,15 +88,23 @@ class ScriptedSubscription extends Readable {
   }
 }
 
+/** What the server's filter lets through: a regex (.NET's, here JavaScript's) or prefixes on one field. */
+function passes(filter: Filter | undefined, streamId: string, type: string): boolean {
+  if (!filter) return true;
+  const field = filter.filterOn === 'eventType' ? type : streamId;
+  return 'regex' in filter ? new RegExp(filter.regex).test(field) : filter.prefixes.some((prefix) => field.startsWith(prefix));
+}
+
 /**
- * Stands in for the gRPC client where no server can run: `$all` is a list, reads from a position include
- * it (as the server's do), and the subscription is driven by the test.
+ * Stands in for the client where no server can run: `$all` is a list, reads from a position include
+ * it and apply the server's filter (as the server's do), and the subscription is driven by the test.
  */
 class ScriptedClient {
   readonly subscription = new ScriptedSubscription();
   subscribeOptions: SubscribeToAllOptions = {};
   appendFailure: unknown;
   readStreamFailure: unknown;
+  reads = 0;
 
   constructor(readonly log: AllStreamResolvedEvent[] = []) {}
 
@@ -87,10 +113,15 @@ class ScriptedClient {
     return this.subscription;
   }
 
-  readAll({ fromPosition = 'start', maxCount = Number.MAX_SAFE_INTEGER, direction = 'forwards' }: StoreReadAllOptions = {}): Readable {
+  readAll({ fromPosition = 'start', maxCount = Number.MAX_SAFE_INTEGER, direction = 'forwards', filter }: StoreReadAllOptions = {}): Readable {
+    this.reads += 1;
     const from = typeof fromPosition === 'object' ? fromStorePosition(fromPosition) : undefined;
     const ordered = direction === 'backwards' ? [...this.log].reverse() : this.log;
-    const selected = ordered.filter(({ event }) => from === undefined || fromStorePosition(event?.position as StorePosition) >= from);
+    const selected = ordered.filter(({ event }) => {
+      const position = fromStorePosition(event?.position as StorePosition);
+      const reached = from === undefined || (direction === 'backwards' ? position <= from : position >= from);
+      return reached && passes(filter, event?.streamId ?? '', event?.type ?? '');
+    });
     return Readable.from(selected.slice(0, Number(maxCount)));
   }
 
@@ -112,7 +143,7 @@ class ScriptedClient {
 }
 
 const storeWith = (client: ScriptedClient): EventStoreDbEventStore =>
-  new EventStoreDbEventStore(client as unknown as EventStoreDBClient);
+  new EventStoreDbEventStore(client as unknown as KurrentDBClient);
 
 interface Call {
   positions: Position[];
@@ -139,7 +170,7 @@ describe('EventStoreDB adapter against a scripted client', () => {
     );
     const store = storeWith(new ScriptedClient(log));
 
-    const all = await store.readAll({ from: 10n });
+    const all = await store.readAll({ from: 10n, maxCount: 5_000 });
     const wanted = await store.readAll({ from: 10n, maxCount: 700, filter: { eventTypes: ['Wanted'] } });
     const none = await store.readAll({ filter: { eventTypes: ['Absent'] } });
 
@@ -150,7 +181,20 @@ describe('EventStoreDB adapter against a scripted client', () => {
     expect(wanted.events.every((event) => event.type === 'Wanted' && event.position > 10n)).toBe(true);
     expect(wanted.scannedTo).toBe(wanted.events.at(-1)?.position);
     expect(none).toEqual({ events: [], scannedTo: 2_500n });
-    expect(await store.headPosition()).toBe(2_500n);
+    // The last event (2,500) is a system event, which no reader is handed.
+    expect(await store.headPosition()).toBe(2_499n);
+  });
+
+  test('a filtered read of $all is filtered by the server, not paged through on this side', async () => {
+    const log = Array.from({ length: 5_000 }, (_, index) => storeEvent(BigInt(index + 1), 'Other'));
+    const client = new ScriptedClient([...log, storeEvent(5_001n, 'Wanted')]);
+
+    const read = await storeWith(client).readAll({ filter: { eventTypes: ['Wanted'] }, maxCount: 10 });
+
+    expect(read.events.map((event) => event.position)).toEqual([5_001n]);
+    expect(read.scannedTo).toBe(5_001n);
+    // One read for the newest position, one for the events.
+    expect(client.reads).toBe(2);
   });
 
   test('maps a wrong expected version to a ConcurrencyError naming stream, expected and actual', async () => {
@@ -175,12 +219,50 @@ describe('EventStoreDB adapter against a scripted client', () => {
     [{ streamPrefixes: ['cart-'] }, { filterOn: 'streamName', prefixes: ['cart-'] }],
     [{ streamPrefixes: [] }, { filterOn: 'streamName', regex: '(?!)' }],
     [undefined, { filterOn: 'eventType', regex: '^[^$].*' }],
-  ])('asks the server to filter %j as %j', (filter, serverFilter) => {
+  ])('asks the server to filter %j as %j, with a checkpoint after every window it searches', (filter, serverFilter) => {
     const client = new ScriptedClient();
 
     void storeWith(client).subscribe({ ...(filter ? { filter } : {}) }, async () => undefined).stop();
 
-    expect(client.subscribeOptions.filter).toMatchObject(serverFilter);
+    expect(client.subscribeOptions.filter).toMatchObject({ ...serverFilter, checkpointInterval: 1 });
+  });
+
+  test('a filtered subscription on an idle log reports progress to the head without a server checkpoint', async () => {
+    const client = new ScriptedClient(Array.from({ length: 5 }, (_, index) => storeEvent(BigInt(index + 1), 'Other')));
+    const store = storeWith(client);
+    const calls: Call[] = [];
+    const subscription = store.subscribe({ filter: { eventTypes: ['Wanted'] } }, async (events, scannedTo) => {
+      calls.push({ positions: events.map((event) => event.position), scannedTo });
+    });
+
+    await eventually(() => expect(calls.at(-1)?.scannedTo).toBeGreaterThanOrEqual(5n), 2_000);
+    await subscription.stop();
+
+    expect(calls.flatMap((call) => call.positions)).toEqual([]);
+    expect(await store.headPosition()).toBe(5n);
+  });
+
+  test('idle progress never passes a matching event the subscription has yet to deliver', async () => {
+    const client = new ScriptedClient([storeEvent(1n, 'Other'), storeEvent(2n, 'Wanted'), storeEvent(3n, 'Other')]);
+    const calls: Call[] = [];
+    const subscription = storeWith(client).subscribe({ filter: { eventTypes: ['Wanted'] } }, async (events, scannedTo) => {
+      calls.push({ positions: events.map((event) => event.position), scannedTo });
+    });
+
+    await sleep(600);
+    client.subscription.push(storeEvent(2n, 'Wanted'));
+    await eventually(() => expect(calls.at(-1)?.scannedTo).toBe(3n), 2_000);
+    await subscription.stop();
+
+    expect(calls.flatMap((call) => call.positions)).toEqual([2n]);
+    expectOrderedProgress(calls);
+  });
+
+  test('the head position is the newest event a subscriber can receive: system events after it do not count', async () => {
+    const log = [storeEvent(1n, 'Added'), storeEvent(2n, 'Added'), storeEvent(3n, '$metadata', '$$cart-1'), storeEvent(4n, '$stats', '$stats-1')];
+
+    expect(await storeWith(new ScriptedClient(log)).headPosition()).toBe(2n);
+    expect(await storeWith(new ScriptedClient(log.slice(2))).headPosition()).toBe(START);
   });
 
   test('a subscription delivers events and checkpoints in order, and skips system events', async () => {
@@ -239,7 +321,7 @@ describeRealServer('EventStoreDB', configuredUrl)('EventStoreDB server', () => {
       .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCodeMatching((status) => status < 300))
       .withStartupTimeout(120_000)
       .start();
-    url = `esdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
+    url = `kurrentdb://${container.getHost()}:${container.getMappedPort(2113)}?tls=false`;
     stopContainer = async () => {
       await container.stop();
     };

@@ -9,7 +9,7 @@ import { MemoryEventStore } from '../../../src/infra/eventStore/memoryEventStore
 import { SqliteEventStore } from '../../../src/infra/eventStore/sqliteEventStore.js';
 import type { DocumentStore } from '../../../src/ports/documentStore.js';
 import type { EventStore, Position } from '../../../src/ports/eventStore.js';
-import { physicalCollectionName, type Projection } from '../../../src/projections/runner/projection.js';
+import { CHECKPOINTS_COLLECTION, checkpointId, physicalCollectionName, type CheckpointDoc, type Projection } from '../../../src/projections/runner/projection.js';
 import { ProjectionRunner } from '../../../src/projections/runner/projectionRunner.js';
 import { ReadModels } from '../../../src/projections/runner/readModels.js';
 import { counterProjection, type TotalDoc } from './counterProjection.js';
@@ -244,5 +244,109 @@ describe('projection runner with two runners on the same stores', () => {
     await Promise.all([first.waitFor(more), second.waitFor(more)]);
     await Promise.all([first.stop(), second.stop()]);
     expect(await total(documentStore)).toEqual({ count: 800, applied: 800 });
+  });
+});
+
+describe('projection runner checkpoints across processes', () => {
+  const checkpoint = () => documentStore.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION).findOne({ _id: checkpointId('counter', 1) });
+  const started: ProjectionRunner[] = [];
+  const startRunner = async (eventStore: EventStore, projection: Projection, batchSize?: number) => {
+    const runner = new ProjectionRunner(eventStore, documentStore, [projection], { logger: silent, retryDelayMs: 10, ...(batchSize ? { batchSize } : {}) });
+    started.push(runner);
+    await runner.start();
+    return runner;
+  };
+  /** A gate a slow process stops at until the test opens it, and a promise of its arrival there. */
+  const gate = () => {
+    let open: () => void = () => undefined;
+    let arrive: () => void = () => undefined;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    return { open, arrived, pass: async () => { arrive(); await opened; } };
+  };
+
+  afterEach(async () => {
+    await Promise.all(started.splice(0).map((runner) => runner.stop()));
+  });
+
+  test('a runner that goes live behind another never lowers the checkpoint, and a restart after it re-applies nothing', async () => {
+    const eventStore = new MemoryEventStore();
+    const first = await appendCounted(eventStore, 100);
+    const stall = gate();
+    // This runner reads its first batch, then stalls (a slow process) while the other one goes live and moves on.
+    const slow = await startRunner(eventStore, { ...counterProjection(), prepare: stall.pass });
+    await stall.arrived;
+    const fast = await startRunner(eventStore, counterProjection());
+    await fast.waitFor(first);
+    const second = await appendCounted(eventStore, 100, 'counter-b');
+    await fast.waitFor(second);
+    await fast.stop();
+
+    stall.open();
+    await slow.waitFor(second, 3_000);
+    const afterSlowWentLive = await checkpoint();
+    await slow.stop();
+    const restarted = await startRunner(eventStore, counterProjection());
+    await restarted.waitFor(await appendCounted(eventStore, 1, 'counter-c'), 3_000);
+
+    expect(afterSlowWentLive).toMatchObject({ position: second.toString(), state: 'live' });
+    expect(await total(documentStore)).toEqual({ count: 201, applied: 201 });
+  });
+
+  test('a runner still building never turns a live checkpoint back to building', async () => {
+    const eventStore = new MemoryEventStore();
+    const first = await appendCounted(eventStore, 50);
+    const headRead = gate();
+    const stall = gate();
+    // The slow runner has loaded no checkpoint yet when the other one goes live; it reads the head only later.
+    const gatedHead: EventStore = {
+      multiStreamAppend: eventStore.multiStreamAppend,
+      append: (...args) => eventStore.append(...args),
+      appendMultiple: (appends) => eventStore.appendMultiple(appends),
+      readStream: (...args) => eventStore.readStream(...args),
+      readAll: (options) => eventStore.readAll(options),
+      subscribe: (options, handler) => eventStore.subscribe(options, handler),
+      close: () => eventStore.close(),
+      headPosition: async () => {
+        await headRead.pass();
+        return eventStore.headPosition();
+      },
+    };
+    const counter = counterProjection();
+    const slow = await startRunner(gatedHead, { ...counter, prepare: async (events) => { if (events[0]?.position === 81n) await stall.pass(); } }, 40);
+    await headRead.arrived;
+    const fast = await startRunner(eventStore, counterProjection());
+    await fast.waitFor(first);
+    await fast.stop();
+    const second = await appendCounted(eventStore, 50, 'counter-b');
+
+    headRead.open();
+    // The slow runner commits events 51 to 80 above the live checkpoint, still building by its own account.
+    await stall.arrived;
+    let afterBuildingCommit = await checkpoint();
+    for (let tries = 0; afterBuildingCommit?.position !== '80' && tries < 200; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      afterBuildingCommit = await checkpoint();
+    }
+    stall.open();
+    await slow.waitFor(second, 3_000);
+
+    expect(afterBuildingCommit).toMatchObject({ position: '80', state: 'live' });
+    expect(await total(documentStore)).toEqual({ count: 100, applied: 100 });
+  });
+});
+
+describe('projection runner and the kind of event store', () => {
+  test('records the kind of event store with the checkpoint and refuses a checkpoint of another kind', async () => {
+    const eventStore = new MemoryEventStore();
+    const runner = await runUntil(eventStore, [counterProjection()], await appendCounted(eventStore, 3));
+    await runner.stop();
+    const checkpoints = documentStore.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION);
+    expect(await checkpoints.findOne({ _id: checkpointId('counter', 1) })).toMatchObject({ eventStore: 'memory' });
+
+    await checkpoints.updateOne({ _id: checkpointId('counter', 1) }, { $set: { eventStore: 'eventstoredb' } });
+    const misplaced = new ProjectionRunner(eventStore, documentStore, [counterProjection()], { logger: silent });
+
+    await expect(misplaced.start()).rejects.toThrow('The read models of counter v1 follow the eventstoredb event store, not this memory one');
   });
 });

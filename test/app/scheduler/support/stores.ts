@@ -44,7 +44,13 @@ export async function createPrompts(context: AppContext, countries: readonly Cou
   return prompts;
 }
 
+/** Every run event in the log, read page by page (a read of `$all` returns at most 1,000 events). */
 export async function recordedRuns(context: AppContext): Promise<RunEvent[]> {
-  const { events } = await context.eventStore.readAll({ filter: { eventTypes: RUN_EVENT_TYPES } });
-  return events.map(({ type, data }) => ({ type, data }) as RunEvent);
+  const runs: RunEvent[] = [];
+  for (let from = 0n; ; ) {
+    const page = await context.eventStore.readAll({ from, maxCount: 1_000, filter: { eventTypes: RUN_EVENT_TYPES } });
+    runs.push(...page.events.map(({ type, data }) => ({ type, data }) as RunEvent));
+    if (page.events.length < 1_000) return runs;
+    from = page.scannedTo;
+  }
 }
