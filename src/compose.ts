@@ -22,7 +22,7 @@ import type { Position } from './ports/eventStore.js';
 import type { EngineId } from './domain/shared/engines.js';
 import { createEngines, describeEngines, SimulatedEngine } from './engines/index.js';
 import { createFanOutSources } from './engines/fanOut/index.js';
-import { createChromiumRenderer } from './infra/browser/index.js';
+import { createChromiumRenderer, launchChromium, locateChromium } from './infra/browser/index.js';
 import { createDocumentStore, createUsageStore } from './infra/documentStore/index.js';
 import { createEventStore } from './infra/eventStore/index.js';
 import { createSessionStores } from './infra/sessions/index.js';
@@ -128,10 +128,12 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     await runner.start();
     return runner;
   };
+  const browser = () => locateChromium(config.chromiumPath);
   const health = (runner: ProjectionRunner | null) => async (): Promise<HealthReport> => ({
     status: 'ok',
     version: VERSION,
     stores: storeKinds,
+    browser: browser().state,
     projections: ((await runner?.status()) ?? []).map(({ name, version, state, lag }) => ({ name, version, state, lag })),
   });
 
@@ -153,7 +155,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     },
     createAuditWorker({ fanOutSources, ...options } = {}) {
       const fetcher = createSafeFetcher({ allowPrivateNetworks: config.auditAllowPrivateNetworks });
-      const renderer = createChromiumRenderer({ fetcher });
+      const renderer = createChromiumRenderer({ fetcher, launch: () => launchChromium(config.chromiumPath) });
       const ports = { fetcher, renderer, fanOutSources: fanOutSources ?? createFanOutSources(config.engineKeys) };
       const runner = createAuditJobRunner({ context, readModels }, ports, { owner: processOwner('audits'), logger, ...options });
       return {
@@ -182,6 +184,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         engines,
         credentials: runner === 'on-demand' ? fromReadModels : inMemory(),
         health: health(runner === 'on-demand' ? null : runner),
+        browser,
         usageCount: (teamId, period, counter) => usageCounters.used(teamId, period, counter),
         readYourWrites: (position) => (position === null ? Promise.resolve() : caughtUp(position)),
       };

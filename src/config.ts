@@ -32,6 +32,7 @@ const environmentSchema = z.object({
   SERPAPI_API_KEY: optionalText,
   AUDIT_ALLOW_PRIVATE_NETWORKS: flag,
   SERVE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
+  CHROMIUM_PATH: optionalText.pipe(z.string().refine(path.isAbsolute, 'must be an absolute path to a Chromium or Chrome executable').optional()),
   CORS_ORIGINS: optionalText.transform((text, context): string[] | '*' => {
     if (text === undefined) return [];
     if (text === '*') return '*';
@@ -67,6 +68,8 @@ export interface Config {
   corsOrigins: readonly string[] | '*';
   /** Processes `serve` runs on the one port and data dir (node:cluster); 1: no cluster. */
   serveWorkers: number;
+  /** The browser content checks render with; undefined: the first of the usual install paths that exists. */
+  chromiumPath: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -100,5 +103,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     auditAllowPrivateNetworks: env.AUDIT_ALLOW_PRIVATE_NETWORKS,
     corsOrigins: env.CORS_ORIGINS,
     serveWorkers: env.SERVE_WORKERS,
+    chromiumPath: env.CHROMIUM_PATH,
   };
 }

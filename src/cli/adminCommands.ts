@@ -43,7 +43,9 @@ export function registerAdminCommands(program: Command, run: ActionRunner): void
     {
       description: 'Create prompts (one per --text) and start monitoring them',
       flags: { ...workspace, prompts: '--text', tagIds: '--tag', brandReportIds: '--report' },
-      extraFlags: { intentVolume: { flag: '--intent-volume', description: 'estimated monthly search volume of each prompt', kind: 'number' } },
+      extraFlags: {
+        intentVolume: { flag: '--intent-volume', description: 'estimated monthly search volume of each prompt', path: 'prompts.*.intentVolume', kind: 'number' },
+      },
       shape: ({ intentVolume, prompts, ...input }) => ({
         ...input,
         prompts: (prompts as string[] | undefined)?.map((text) => (intentVolume === undefined ? text : { text, intentVolume })),

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { DemoCredentials } from '../app/demo/seedDemo.js';
+import { locateChromium } from '../infra/browser/index.js';
 
 /** What a newcomer needs after `npm start`: where to look and, on first start, the demo credentials. */
 export function printBanner(config: Config, server: { url: string; baseUrl: string; demo: DemoCredentials | null }): void {
@@ -9,6 +10,7 @@ export function printBanner(config: Config, server: { url: string; baseUrl: stri
     `geolens is running at ${server.url} (public URL ${base})`,
     `  data directory: ${config.dataDir}`,
     `  health:  curl ${base}/v1/health`,
+    `  browser: ${browserLine(config)}`,
   ];
   if (server.demo) {
     const { demo } = server;
@@ -27,4 +29,10 @@ export function printBanner(config: Config, server: { url: string; baseUrl: stri
     lines.push('', 'Create credentials with: ./bin/geolens demo   (or ./bin/geolens key create --team <teamId> --permission read)');
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+/** Content checks render in a browser: where it is, or why they answer 503 until one is installed. */
+function browserLine(config: Config): string {
+  const browser = locateChromium(config.chromiumPath);
+  return browser.state === 'ready' ? `${browser.executablePath} (content checks)` : `unavailable, content checks answer 503. ${browser.reason}`;
 }

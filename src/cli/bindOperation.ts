@@ -5,7 +5,7 @@ import { OPERATOR } from '../app/shared/principal.js';
 import { convertText, kindOf, type TextKind } from '../app/shared/textInput.js';
 import type { Composition } from '../compose.js';
 import { collect } from './flags.js';
-import type { FlagsByField } from './output.js';
+import { defaultFlag, type FlagsByField } from './output.js';
 
 export type CliOptions = Record<string, string | string[] | boolean | undefined>;
 export type CommandAction = (composition: Composition, options: CliOptions) => Promise<Record<string, unknown>>;
@@ -22,8 +22,11 @@ export interface CliBinding {
   repeatable?: readonly string[];
   /** Fields whose text needs more than type conversion: `--competitor 'Name=domain'`. */
   parse?: Record<string, (value: string | string[]) => unknown>;
-  /** Flags for the command line only, typed like the rest, which `shape` folds into the input. */
-  extraFlags?: Record<string, { flag: string; description: string; kind?: TextKind }>;
+  /**
+   * Flags for the command line only, typed like the rest, which `shape` folds into the input at `path` (`*` for
+   * every item of a list: `prompts.*.intentVolume`), so an error there names the flag.
+   */
+  extraFlags?: Record<string, { flag: string; description: string; path: string; kind?: TextKind }>;
   /** Turns the flags' values into the operation's input (`--text` and `--intent-volume` into `prompts`). */
   shape?: (flags: Record<string, unknown>) => Record<string, unknown>;
   /** Help text where the schema's description does not fit the command line. */
@@ -31,8 +34,6 @@ export interface CliBinding {
   /** What to print of the output; all of it when omitted. */
   print?: (output: Record<string, unknown>) => Record<string, unknown>;
 }
-
-const kebab = (field: string): string => field.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
 /** The choices of an enum field (through optional and default wrappers), for the flag's placeholder. */
 function choices(schema: z.ZodType): string[] | null {
@@ -43,13 +44,15 @@ function choices(schema: z.ZodType): string[] | null {
 
 interface FlagField {
   field: string;
+  /** Where the value lands in the operation's input. */
+  path: string;
   flag: string;
   kind: TextKind;
   option: Option;
 }
 
 function flagField(field: string, schema: z.ZodType, binding: CliBinding): FlagField {
-  const flag = binding.flags?.[field] ?? `--${kebab(field)}`;
+  const flag = binding.flags?.[field] ?? defaultFlag(field);
   const repeatable = binding.repeatable?.includes(field) ?? false;
   const kind: TextKind = repeatable ? { list: 'text' } : kindOf(schema);
   const required = !schema.safeParse(undefined).success;
@@ -58,7 +61,7 @@ function flagField(field: string, schema: z.ZodType, binding: CliBinding): FlagF
   const option = new Option(kind === 'boolean' ? flag : `${flag} <${placeholder}>`, binding.help?.[field] ?? schema.description ?? field);
   if (list) option.argParser(collect);
   if (required && !list && kind !== 'boolean') option.makeOptionMandatory();
-  return { field, flag, kind, option };
+  return { field, path: field, flag, kind, option };
 }
 
 /**
@@ -70,8 +73,9 @@ function flagField(field: string, schema: z.ZodType, binding: CliBinding): FlagF
 export function bindOperation(parent: Command, name: string, operation: Operation, binding: CliBinding, run: ActionRunner): Command {
   const fields = [
     ...Object.entries(operation.input.shape as Record<string, z.ZodType>).map(([field, schema]) => flagField(field, schema, binding)),
-    ...Object.entries(binding.extraFlags ?? {}).map(([field, { flag, description, kind = 'text' }]) => ({
+    ...Object.entries(binding.extraFlags ?? {}).map(([field, { flag, description, path, kind = 'text' }]) => ({
       field,
+      path,
       flag,
       kind,
       option: new Option(`${flag} <${field}>`, description),
@@ -80,7 +84,7 @@ export function bindOperation(parent: Command, name: string, operation: Operatio
   const command = parent.command(name).description(binding.description ?? operation.summary);
   for (const { option } of fields) command.addOption(option);
   command.option('--json', 'print one JSON object');
-  const flagsByField = Object.fromEntries(fields.map(({ field, flag }) => [field, flag]));
+  const flagsByField = Object.fromEntries(fields.map(({ path, flag }) => [path, flag]));
   command.action(
     run(flagsByField, async (composition, options) => {
       const input: Record<string, unknown> = {};

@@ -10,6 +10,7 @@ import { SUPPORTED_COUNTRIES } from './countries.js';
 import { ENGINE_IDS, type Engine, type EngineId } from './engine.js';
 import { SimulatedEngine } from './simulator/index.js';
 import type { EngineFactoryOptions, EngineKeys } from './keys.js';
+import { ENGINE_NAMES } from '../domain/shared/engines.js';
 
 export * from './engine.js';
 export type { EngineFactoryOptions, EngineKeys } from './keys.js';
@@ -19,19 +20,18 @@ export { SimulatedEngine, simulateAnswer, SIMULATOR_MODEL } from './simulator/in
 export * from './fanOut/index.js';
 
 interface EngineSpec {
-  name: string;
   key: keyof EngineKeys;
   create: (options: AdapterOptions) => Engine;
 }
 
 const ENGINE_SPECS: Record<EngineId, EngineSpec> = {
-  chatgpt: { name: 'ChatGPT', key: 'openai', create: (options) => new ChatGptEngine(options) },
-  google: { name: 'Google AI Overviews', key: 'serpapi', create: (options) => new GoogleAiOverviewEngine(options) },
-  google_ai_mode: { name: 'Google AI Mode', key: 'serpapi', create: (options) => new GoogleAiModeEngine(options) },
-  perplexity: { name: 'Perplexity', key: 'perplexity', create: (options) => new PerplexityEngine(options) },
-  copilot: { name: 'Microsoft Copilot', key: 'serpapi', create: (options) => new CopilotEngine(options) },
-  gemini: { name: 'Gemini', key: 'gemini', create: (options) => new GeminiEngine(options) },
-  claude: { name: 'Claude', key: 'anthropic', create: (options) => new ClaudeEngine(options) },
+  chatgpt: { key: 'openai', create: (options) => new ChatGptEngine(options) },
+  google: { key: 'serpapi', create: (options) => new GoogleAiOverviewEngine(options) },
+  google_ai_mode: { key: 'serpapi', create: (options) => new GoogleAiModeEngine(options) },
+  perplexity: { key: 'perplexity', create: (options) => new PerplexityEngine(options) },
+  copilot: { key: 'serpapi', create: (options) => new CopilotEngine(options) },
+  gemini: { key: 'gemini', create: (options) => new GeminiEngine(options) },
+  claude: { key: 'anthropic', create: (options) => new ClaudeEngine(options) },
 };
 
 /** One engine per engine value: the real adapter when its key is configured, the simulator otherwise. */
@@ -57,7 +57,7 @@ export interface EngineDescription {
 export function describeEngines(keys: EngineKeys): EngineDescription[] {
   return ENGINE_IDS.map((engine) => ({
     engine,
-    name: ENGINE_SPECS[engine].name,
+    name: ENGINE_NAMES[engine],
     simulated: !keys[ENGINE_SPECS[engine].key],
     countries: SUPPORTED_COUNTRIES[engine],
   }));

@@ -60,3 +60,9 @@ export class FetchFailedError extends Error {
     super(message);
   }
 }
+
+/**
+ * Whether content checks can render: `ready` with the browser's executable, or `unavailable` with a sentence
+ * saying what is missing and how to install it.
+ */
+export type BrowserAvailability = { state: 'ready'; executablePath: string } | { state: 'unavailable'; reason: string };

@@ -84,6 +84,25 @@ describe('requests of clients written for the hosted API', () => {
     expect(both.body.items.map(({ runId }) => runId)).toEqual(['c3']);
   });
 
+  test('one comma-separated `engines` value means every engine it names, on every endpoint that takes `engines`', async () => {
+    const document = (await api.call<{ paths: Record<string, { get?: { parameters?: Array<{ name: string; in: string }> } }> }>('GET', '/v1/openapi.json')).body;
+    const paths = Object.entries(document.paths)
+      .filter(([, item]) => item.get?.parameters?.some(({ name, in: where }) => name === 'engines' && where === 'query'))
+      .map(([path]) => path.replace('{reportId}', reportId).replace('{promptId}', promptId));
+    expect(paths).toEqual(expect.arrayContaining([`/v1/reports/brand/${reportId}/stats`, `/v1/reports/brand/${reportId}/prompts/${promptId}`]));
+    for (const path of paths) {
+      const query = `${path}?${window}&url=${encodeURIComponent('https://acme.com/')}`;
+      const repeated = await api.call('GET', `${query}&engines=chatgpt&engines=perplexity`, { key: team.readKey });
+      const commaSeparated = await api.call('GET', `${query}&engines=chatgpt,perplexity`, { key: team.readKey });
+      expect({ path, status: commaSeparated.status }).toEqual({ path, status: 200 });
+      expect(commaSeparated.body).toEqual(repeated.body);
+    }
+    const spaced = await api.call<{ brandRank: Array<{ mentions: number }> }>('GET', `${paths[0]}?${window}&engines=chatgpt,%20gemini`, { key: team.readKey });
+    expect(spaced.status).toBe(200);
+    const badPart = await api.call('GET', `/v1/reports/brand/${reportId}/prompts/${promptId}?${window}&engines=chatgpt,bing`, { key: team.readKey });
+    expect(badPart.body).toMatchObject({ target: 'query', errors: [expect.objectContaining({ path: 'engines.1', code: 'invalid_value' })] });
+  });
+
   test('query parameters this API does not use are ignored, known ones still validated', async () => {
     const ignored = await api.call<{ items: unknown[] }>('GET', '/v1/reports/brand?limit=10&page=1', { key: team.readKey });
     expect(ignored.status).toBe(200);

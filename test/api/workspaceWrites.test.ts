@@ -63,8 +63,18 @@ describe('tags', () => {
     expect(body.items.map(({ id, promptCount }) => [id, promptCount])).toEqual([[first.body.id, 2], [second.body.id, 0]]);
   });
 
+  test('a hex color (#rrggbb or #rgb) is accepted and answered lowercase, as clients of the real API send it', async () => {
+    const hex = await createTag('Hex blue', '#0EA5E9');
+    expect(hex.status).toBe(201);
+    expect(hex.body.color).toBe('#0ea5e9');
+    expect((await createTag('Short hex', '#fc0')).body.color).toBe('#fc0');
+    const { body } = await api.call<{ items: Tag[] }>('GET', tagsPath(), { key: team.readKey });
+    expect(body.items.find(({ id }) => id === hex.body.id)?.color).toBe('#0ea5e9');
+  });
+
   test.each([
     ['an unknown color', { name: 'X', color: 'pink' }, 'color', 'invalid_value'],
+    ['a hex color of 5 digits', { name: 'X', color: '#0ea5e' }, 'color', 'invalid_value'],
     ['an empty name', { name: '  ', color: 'blue' }, 'name', 'too_small'],
     ['a name of 101 characters', { name: 'n'.repeat(101), color: 'blue' }, 'name', 'too_big'],
     ['an unknown field', { name: 'X', color: 'blue', description: 'no' }, 'description', 'unrecognized_keys'],

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,7 @@ import { compose } from '../../src/compose.js';
 import { loadConfig } from '../../src/config.js';
 import { checkStream } from '../../src/domain/audits/events.js';
 import { findCrawler } from '../../src/domain/crawlers/index.js';
-import { CHROMIUM_PATH } from '../../src/infra/browser/index.js';
+import { locateChromium } from '../../src/infra/browser/index.js';
 import { SqliteEventStore } from '../../src/infra/eventStore/sqliteEventStore.js';
 import { runGeolens, type CliResult } from '../support/cli.js';
 import { startArticleSite, startGptBotBlockingSite, type FixtureServer } from '../support/fixtureSites/index.js';
@@ -93,7 +92,7 @@ describe('geolens audit and fanout', () => {
     expect(await exited).toBe(0);
   }, 60_000);
 
-  (existsSync(CHROMIUM_PATH) ? test : test.skip)('audit content --wait fetches as the --crawler, with the service header when asked', async () => {
+  (locateChromium(undefined).state === 'ready' ? test : test.skip)('audit content --wait fetches as the --crawler, with the service header when asked', async () => {
     const before = article.requests.length;
     const finished = await json('audit', 'content', '--workspace', workspaceId, '--url', `${article.origin}/`, '--crawler', 'GPTBot', '--send-service-header', '--wait');
     expect(finished).toMatchObject({ status: 'completed', crawlerIdentity: 'GPTBot', sendServiceHeader: true });

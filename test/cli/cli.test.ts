@@ -84,6 +84,27 @@ describe('geolens CLI', () => {
     expect(await headPosition()).toBe(before);
   }, 60_000);
 
+  test('a nested field that fails names the flag that gave it, whichever command it is', async () => {
+    const before = await headPosition();
+    const prompt = ['prompt', 'create', '--workspace', workspaceId, '--country', 'us'];
+    const cases: Array<[string[], RegExp]> = [
+      [[...prompt, '--text', 'Best CRM?', '--intent-volume', 'lots'], /^error: --intent-volume \(prompts\.0\.intentVolume\): .*expected number/],
+      [[...prompt, '--text', 'Best CRM?', '--intent-volume', '-3'], /^error: --intent-volume \(prompts\.0\.intentVolume\): Too small/],
+      [[...prompt, '--text', ' ', '--intent-volume', '10'], /^error: --text \(prompts\.0\.text\): Too small/],
+      [[...prompt, '--text', ' '], /^error: --text \(prompts\.0\): Too small/],
+      [['report', 'create', '--workspace', workspaceId, '--brand', 'B', '--domain', 'b.com', '--competitor', 'Globex=not a domain'], /^error: --competitor \(competitors\.0\.brandDomain\): /],
+      [['fanout', '--workspace', workspaceId, '--query', 'best CRM', '--engine', 'chatgpt', '--engine', 'bing'], /^error: --engine \(engines\.1\): /],
+      [['key', 'create', '--team', teamId, '--permission', 'read', '--workspace', workspaceId, '--workspace', ''], /^error: --workspace \(workspaceIds\.1\): /],
+    ];
+    for (const [args, message] of cases) {
+      const result = await geolens(...args, '--json');
+      expect({ args, status: result.status, stdout: result.stdout }).toEqual({ args, status: 2, stdout: '' });
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toMatch(message);
+    }
+    expect(await headPosition()).toBe(before);
+  }, 60_000);
+
   test('demo prints the ids, two keys and a user in one JSON object', async () => {
     const demo = await json('demo');
     expect(demo).toEqual({

@@ -113,7 +113,7 @@ function responsesOf(route: Route, components: SchemaComponents): Record<string,
   const forbidden = [authenticated ? CREDENTIAL_ERRORS[operation.access] : '', operation.errors[403] ?? ''].filter(Boolean);
   if (forbidden.length > 0) responses[403] = plain(forbidden.join('; '));
   if (operation.errors[404]) responses[404] = plain(operation.errors[404]);
-  for (const status of [409, 413, 415] as const) if (operation.errors[status]) responses[status] = plain(operation.errors[status]);
+  for (const status of [409, 413, 415, 503] as const) if (operation.errors[status]) responses[status] = plain(operation.errors[status]);
   if (authenticated) {
     const quota = ["The team's API request quota for the billing period is exhausted", operation.errors[429] ?? ''].filter(Boolean);
     responses[429] = plain(quota.join('; '));

@@ -1,3 +1,4 @@
+import { ServiceUnavailableError } from '../../domain/shared/errors.js';
 import { withoutWww } from '../../domain/shared/hosts.js';
 import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
@@ -26,8 +27,13 @@ export async function createCrawlabilityCheck(services: Services, principal: Pri
   return { id: checkId, workspaceId: input.workspaceId, url: input.url, status: 'pending', createdDate: request.data.createdDate };
 }
 
-/** Requests a content check; the worker runs it. Answers once an immediate read sees it pending. */
+/**
+ * Requests a content check; the worker runs it. Answers once an immediate read sees it pending. Without a
+ * browser to render with, 503 saying what to install, before anything is counted or recorded.
+ */
 export async function createContentCheck(services: Services, principal: Principal, input: ContentCheckInput): Promise<CheckCreated> {
+  const browser = services.browser();
+  if (browser.state === 'unavailable') throw new ServiceUnavailableError(`Content checks need a browser to render pages. ${browser.reason}.`);
   const checkId = newAuditId('contentCheck');
   const { request, position } = await requestGeoAudit(services.context, principal, input.workspaceId, (facts) => ({
     type: 'ContentCheckRequested',

@@ -110,7 +110,10 @@ export const createContentCheckOperation = defineOperation({
   },
   output: contentCheckCreatedSchema,
   answers: 'The pending check',
-  errors: CREATE_AUDIT_ERRORS,
+  errors: {
+    ...CREATE_AUDIT_ERRORS,
+    503: 'No browser to render with (CHROMIUM_PATH names no file, or none is installed): the message says what to install; nothing is created or counted',
+  },
   handler: ({ sendServiceHeader, sendOtterlyHeader, ...input }, { principal, services }) =>
     createContentCheck(services, principal, { ...input, sendServiceHeader: sendServiceHeader ?? sendOtterlyHeader ?? false }),
 });

@@ -108,6 +108,7 @@ export const contentCheckSchema = z
     ...auditOutcomeFields,
     crawlerIdentity: z.string().describe('The crawler whose user agent fetched and rendered the page'),
     sendServiceHeader: z.boolean().describe('Whether X-Geolens-Audit: <check id> was sent'),
+    sendOtterlyHeader: z.boolean().describe('sendServiceHeader under the hosted API’s name, which its clients read'),
     structuralAnalysis: structuralAnalysisSchema.optional(),
     dynamicContent: dynamicContentSchema.optional(),
     contentAnalysis: contentAnalysisSchema.optional(),
@@ -145,6 +146,7 @@ export const CONTENT_CHECKS: AuditResource<ContentCheckDoc, z.output<typeof cont
     ...outcomeOf(document),
     crawlerIdentity: document.crawlerIdentity,
     sendServiceHeader: document.sendServiceHeader,
+    sendOtterlyHeader: document.sendServiceHeader,
     ...document.findings,
   }),
 };

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { reasoningForCount } from '../../domain/fanOut/countReasoning.js';
 import { engineFanOutSchema } from '../../domain/fanOut/schema.js';
+import { engineSchema, type EngineId } from '../../domain/shared/engines.js';
 import { countryCodeSchema } from '../../domain/shared/countries.js';
 import { AUDIT_COLLECTIONS, type QueryFanOutDoc } from '../../projections/audits/documents.js';
 import type { AuditResource } from '../audits/auditQueries.js';
@@ -22,6 +24,14 @@ export const queryFanOutListItemSchema = z
   .object({ id: z.string(), workspaceId: z.string(), query: z.string(), country: countryCodeSchema, status: fanOutStatusSchema, createdDate: timestamp })
   .meta({ id: 'QueryFanOutListItem' });
 
+const engineResultSchema = z.object({
+  engine: engineSchema,
+  state: fanOutStatusSchema.describe('The run’s status'),
+  reasoningForCount: z.string().describe('One sentence on why the engine has this many searches'),
+  expandedQueries: z.array(z.string()).describe('The text of the engine’s searches, as in engines[].queries[].query; empty until completed'),
+  failureReason: z.string().nullable().describe('Why the run failed; null unless failed'),
+});
+
 export const queryFanOutSchema = z
   .object({
     id: z.string(),
@@ -34,8 +44,24 @@ export const queryFanOutSchema = z
     engines: z
       .array(engineFanOutSchema)
       .describe('Per engine, the searches behind the question (empty until completed); simulated: generated, not asked of the engine'),
+    results: z
+      .array(engineResultSchema)
+      .describe('The hosted API’s shape of the same run, which its clients read: one entry per engine asked, in the order asked'),
   })
   .meta({ id: 'QueryFanOut' });
+
+/** One engine's part in the hosted API's `results`: the run's state, the searches' text, and why that many. */
+function engineResult(document: QueryFanOutDoc, engine: EngineId): z.output<typeof engineResultSchema> {
+  const found = document.results?.find((result) => result.engine === engine);
+  const result = found && { simulated: found.simulated, count: found.queries.length };
+  return {
+    engine,
+    state: document.status,
+    reasoningForCount: reasoningForCount({ engine, status: document.status, result }),
+    expandedQueries: found?.queries.map(({ query }) => query) ?? [],
+    failureReason: document.status === 'failed' ? (document.error ?? 'failed') : null,
+  };
+}
 
 export const QUERY_FAN_OUTS: AuditResource<QueryFanOutDoc, z.output<typeof queryFanOutListItemSchema>, z.output<typeof queryFanOutSchema>> = {
   label: 'Query fan-out',
@@ -51,5 +77,6 @@ export const QUERY_FAN_OUTS: AuditResource<QueryFanOutDoc, z.output<typeof query
     createdDate: document.createdDate,
     ...outcomeOf(document),
     engines: document.results ?? [],
+    results: document.engines.map((engine) => engineResult(document, engine)),
   }),
 };

@@ -19,7 +19,7 @@ export interface OperationContext<A extends Access = Access> {
 }
 
 /** Error statuses an operation adds to the ones every operation of its access has, with what they mean here. */
-export type OperationErrors = Partial<Record<403 | 404 | 409 | 413 | 415 | 429, string>>;
+export type OperationErrors = Partial<Record<403 | 404 | 409 | 413 | 415 | 429 | 503, string>>;
 
 /** Object-level rules across fields (a window's start before its end), kept apart so bindings can reshape the fields. */
 export type InputCheck<Input> = (input: Input, context: z.RefinementCtx) => void;

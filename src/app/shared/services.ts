@@ -1,5 +1,6 @@
 import type { EngineDescription } from '../../engines/index.js';
 import type { Position } from '../../ports/eventStore.js';
+import type { BrowserAvailability } from '../../ports/web.js';
 import type { ReadModels } from '../../projections/runner/readModels.js';
 import type { BillingPeriod } from '../../domain/team/billingPeriod.js';
 import type { ApiKeyDoc, TeamDoc } from '../../projections/directory/documents.js';
@@ -23,6 +24,8 @@ export interface Services {
   usageCount(teamId: string, period: BillingPeriod, counter: 'apiRequests' | 'mcpRequests'): Promise<number>;
   /** Stores in use and projection lag. */
   health(): Promise<HealthReport>;
+  /** Whether content checks can render now (CHROMIUM_PATH, contract.md section 1). */
+  browser(): BrowserAvailability;
   /** Resolves once every read model reflects the events up to `position`; null means nothing was written. */
   readYourWrites(position: Position | null): Promise<void>;
 }

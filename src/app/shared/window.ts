@@ -45,4 +45,4 @@ export const enginesFilterSchema = z
   .array(engineSchema)
   .min(1)
   .optional()
-  .describe('Only runs of these engines; repeat the parameter for several');
+  .describe('Only runs of these engines; repeat the parameter for several, or give them comma-separated (engines=chatgpt,perplexity)');

@@ -36,7 +36,7 @@ export const listTagsOperation = defineOperation({
 export const createTagOperation = defineOperation({
   name: 'createTag',
   summary: 'Create a tag in a workspace',
-  description: 'Names are 1 to 100 characters and unique in the workspace, compared case-insensitively; the color is a preset name.',
+  description: 'Names are 1 to 100 characters and unique in the workspace, compared case-insensitively; the color is a hex color (#rgb or #rrggbb, stored lowercase) or a preset name.',
   tag: WORKSPACES_TAG,
   access: 'write',
   input: createTagInputSchema.extend({ workspaceId: workspaceIdField }),

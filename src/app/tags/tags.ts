@@ -16,7 +16,7 @@ export const workspaceTagSchema = z
     id: z.string().min(1),
     workspaceId: z.string().min(1),
     name: z.string(),
-    color: z.string().describe('A preset color name: magenta, red, volcano, orange, gold, lime, green, cyan, blue, geekblue, purple'),
+    color: z.string().describe('A hex color #rgb or #rrggbb in lowercase, or a preset name: magenta, red, volcano, orange, gold, lime, green, cyan, blue, geekblue, purple'),
     promptCount: z.number().int().describe('Active prompts carrying the tag'),
     createdDate: z.iso.datetime(),
   })

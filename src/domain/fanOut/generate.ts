@@ -3,7 +3,7 @@ import type { EngineId } from '../shared/engines.js';
 import { candidatesFor, type CandidateContext } from './candidates.js';
 import { classifyFanOutQuery } from './classify.js';
 import { profileQuestion } from './question.js';
-import type { FanOutQuery, FanOutQueryType } from './schema.js';
+import { FAN_OUT_QUERY_TYPES, type FanOutQuery, type FanOutQueryType } from './schema.js';
 import { countryName } from './text.js';
 
 /**
@@ -31,12 +31,13 @@ interface EngineStyle {
   localizesInWords: boolean;
 }
 
+/** contract.md section 11: an engine runs 3 to 12 searches for a real question; every style's count stays inside that. */
 const STYLES: Record<EngineId, EngineStyle> = {
-  chatgpt: { count: [2, 3], sequence: ['recency', 'comparative', 'entity_expansion', 'implicit'], localizesInWords: false },
-  claude: { count: [1, 3], sequence: ['recency', 'comparative', 'implicit'], localizesInWords: false },
-  gemini: { count: [2, 4], sequence: ['reformulation', 'comparative', 'implicit', 'recency'], localizesInWords: false },
-  perplexity: { count: [2, 4], sequence: ['reformulation', 'implicit', 'recency', 'comparative'], localizesInWords: true },
-  copilot: { count: [2, 3], sequence: ['reformulation', 'recency', 'implicit'], localizesInWords: true },
+  chatgpt: { count: [3, 5], sequence: ['recency', 'comparative', 'entity_expansion', 'implicit'], localizesInWords: false },
+  claude: { count: [3, 4], sequence: ['recency', 'comparative', 'implicit'], localizesInWords: false },
+  gemini: { count: [3, 5], sequence: ['reformulation', 'comparative', 'implicit', 'recency'], localizesInWords: false },
+  perplexity: { count: [3, 5], sequence: ['reformulation', 'implicit', 'recency', 'comparative'], localizesInWords: true },
+  copilot: { count: [3, 4], sequence: ['reformulation', 'recency', 'implicit'], localizesInWords: true },
   google: { count: [3, 5], sequence: ['reformulation', 'implicit', 'related', 'comparative', 'recency'], localizesInWords: true },
   google_ai_mode: {
     count: [6, 9],
@@ -44,6 +45,9 @@ const STYLES: Record<EngineId, EngineStyle> = {
     localizesInWords: true,
   },
 };
+
+/** The searches an engine usually runs for one question: its style's range. */
+export const fanOutCountRange = (engine: EngineId): readonly [min: number, max: number] => STYLES[engine].count;
 
 export function generateFanOut(request: GenerateFanOutRequest): FanOutQuery[] {
   const style = STYLES[request.engine];
@@ -58,14 +62,22 @@ export function generateFanOut(request: GenerateFanOutRequest): FanOutQuery[] {
   const [min, max] = style.count;
   const count = min + (hash(`${seed}\u0000count`) % (max - min + 1));
   const pools = new Map<FanOutQueryType, FanOutQuery[]>();
-  const chosen: FanOutQuery[] = [];
-  for (let slot = 0; chosen.length < count && slot < style.sequence.length * 3; slot++) {
-    const type = style.sequence[slot % style.sequence.length] ?? 'reformulation';
+  const poolOf = (type: FanOutQueryType): FanOutQuery[] => {
     const pool = pools.get(type) ?? ownCandidates(type, context, request.question, relatedNames);
     pools.set(type, pool);
-    const next = pickFresh(pool, hash(`${seed}\u0000${type}`), chosen);
-    if (next !== undefined) chosen.push(next);
-  }
+    return pool;
+  };
+  const chosen: FanOutQuery[] = [];
+  const pickInto = (types: readonly FanOutQueryType[], target: number) => {
+    for (let slot = 0; chosen.length < target && slot < types.length * 3; slot++) {
+      const type = types[slot % types.length] ?? 'reformulation';
+      const next = pickFresh(poolOf(type), hash(`${seed}\u0000${type}`), chosen);
+      if (next !== undefined) chosen.push(next);
+    }
+  };
+  pickInto(style.sequence, count);
+  // A question the engine's usual types say little about still gets its minimum, from the other types.
+  pickInto(FAN_OUT_QUERY_TYPES, min);
   return chosen;
 }
 

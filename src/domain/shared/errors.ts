@@ -74,3 +74,8 @@ export class ConflictError extends DomainError {
 export class QuotaExceededError extends DomainError {
   readonly status = 429;
 }
+
+/** Something the service needs for this request is not installed or not reachable; the message says what. */
+export class ServiceUnavailableError extends DomainError {
+  readonly status = 503;
+}

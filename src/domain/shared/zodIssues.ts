@@ -3,12 +3,30 @@ import { ValidationError, type ValidationIssue, type ValidationTarget } from './
 
 const dottedPath = (path: readonly PropertyKey[]): string => path.map(String).join('.');
 
+type ZodIssue = z.ZodError['issues'][number];
+
+/** A union branch whose only complaint is the value's type, at the union itself: the value was not of that shape. */
+const isOtherShape = (branch: readonly ZodIssue[]): boolean => branch.every((issue) => issue.code === 'invalid_type' && issue.path.length === 0);
+
+/**
+ * A union's failure told through the one branch of the value's shape (`{text, intentVolume: "lots"}` fails the
+ * object branch at `intentVolume`, not the string branch), its paths below the union's; the union's own issue
+ * when no single branch matches the shape.
+ */
+function narrowed(issue: ZodIssue): ZodIssue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const ofShape = issue.errors.filter((branch) => !isOtherShape(branch));
+  const [branch] = ofShape;
+  if (ofShape.length !== 1 || branch === undefined) return [issue];
+  return branch.flatMap((inner) => narrowed({ ...inner, path: [...issue.path, ...inner.path] }));
+}
+
 /**
  * Flattens zod issues into the API's `{path, message, code}` entries. An `unrecognized_keys` issue names the
  * object holding the keys; it is split into one entry per key so that `path` names the offending field.
  */
 export function issuesFromZod(error: z.ZodError): ValidationIssue[] {
-  return error.issues.flatMap((issue): ValidationIssue[] =>
+  return error.issues.flatMap(narrowed).flatMap((issue): ValidationIssue[] =>
     issue.code === 'unrecognized_keys'
       ? issue.keys.map((key) => ({
           path: dottedPath([...issue.path, key]),

@@ -2,9 +2,8 @@ import PQueue from 'p-queue';
 import { chromium, type Browser } from 'playwright-core';
 import { FetchFailedError, type PageRenderer, type RenderedPage, type RenderRequest } from '../../ports/web.js';
 import type { SafeFetcher } from '../http/index.js';
+import { locateChromium } from './chromiumPath.js';
 import { routeThroughGuard } from './guardedRouting.js';
-
-export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 /** The flags toolchain.md verified on these machines: headless, no sandbox (containers), nothing phoning home. */
 export const CHROMIUM_ARGS = [
@@ -20,7 +19,7 @@ export const CHROMIUM_ARGS = [
 export interface ChromiumRendererOptions {
   /** Every request the page makes goes through it, so rendering obeys the same SSRF guard as fetching. */
   fetcher: SafeFetcher;
-  /** Starts a browser; defaults to Debian's Chromium with CHROMIUM_ARGS. */
+  /** Starts a browser; defaults to `launchChromium()`. */
   launch?: () => Promise<Browser>;
   /** Pages rendered at once. */
   concurrency?: number;
@@ -34,7 +33,12 @@ export interface ChromiumRenderer extends PageRenderer {
   close(): Promise<void>;
 }
 
-export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+/** Starts the browser `locateChromium` finds now (CHROMIUM_PATH, else the usual install paths) with CHROMIUM_ARGS; rejects saying what to install when there is none. */
+export function launchChromium(configuredPath?: string): Promise<Browser> {
+  const browser = locateChromium(configuredPath);
+  if (browser.state === 'unavailable') return Promise.reject(new Error(browser.reason));
+  return chromium.launch({ executablePath: browser.executablePath, args: CHROMIUM_ARGS });
+}
 
 /** The first line of a Playwright error: the rest is its call log. */
 const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';

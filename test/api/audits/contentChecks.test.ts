@@ -19,6 +19,7 @@ interface Created {
 interface ContentCheck extends Created {
   crawlerIdentity: string;
   sendServiceHeader: boolean;
+  sendOtterlyHeader: boolean;
   completedDate?: string;
   error?: string;
   structuralAnalysis: { overallScore: number; categoryScores: Record<string, number>; metadata: { breakdown: Record<string, { maxScore: number }> } };
@@ -47,12 +48,12 @@ describeWithChromium()('content checks', () => {
   const detail = async (id: string) => (await api.call<ContentCheck>('GET', `${CHECKS}/${id}`, { key: team.readKey })).body;
   const requestsFrom = (site: FixtureServer, before: number) => site.requests.slice(before).filter(({ path }) => path === '/');
 
-  test('answers 201 with the pending check; its detail names the default identity and no service header', async () => {
+  test('answers 201 with the pending check; its detail names the default identity and no service header, under both names', async () => {
     const url = `${article.origin}/`;
     const created = await create({ url });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.stringMatching(/^cn_/), workspaceId: team.workspaceId, url, status: 'pending', createdDate: api.clock.now.toISOString() });
-    expect(await detail(created.body.id)).toEqual({ ...created.body, crawlerIdentity: 'ChatGPT-User', sendServiceHeader: false });
+    expect(await detail(created.body.id)).toEqual({ ...created.body, crawlerIdentity: 'ChatGPT-User', sendServiceHeader: false, sendOtterlyHeader: false });
   });
 
   test('the worker completes it from the page fetched and rendered as ChatGPT-User, without the service header', async () => {
@@ -85,11 +86,11 @@ describeWithChromium()('content checks', () => {
   test.each([
     ['sendServiceHeader', { sendServiceHeader: true }],
     ['the hosted API’s sendOtterlyHeader', { sendOtterlyHeader: true }],
-  ])('%s sends X-Geolens-Audit with the check id on the static fetch and the render', async (_case, option) => {
+  ])('%s sends X-Geolens-Audit with the check id on the static fetch and the render; the detail echoes both names', async (_case, option) => {
     const before = article.requests.length;
     const created = await create({ url: `${article.origin}/`, ...option });
     await worker.runAll();
-    expect(await detail(created.body.id)).toMatchObject({ status: 'completed', sendServiceHeader: true });
+    expect(await detail(created.body.id)).toMatchObject({ status: 'completed', sendServiceHeader: true, sendOtterlyHeader: true });
     const fetched = requestsFrom(article, before);
     expect(fetched.length).toBeGreaterThanOrEqual(2);
     for (const { headers } of fetched) expect(headers['x-geolens-audit']).toBe(created.body.id);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { findCrawler } from '../../../src/domain/crawlers/index.js';
-import { startGptBotBlockingSite, type FixtureServer } from '../../support/fixtureSites/index.js';
+import { startArticleSite, startGptBotBlockingSite, type FixtureServer } from '../../support/fixtureSites/index.js';
 import { seedTeam, type SeededTeam } from '../support/seed.js';
 import { startTestApi, type TestApi } from '../support/testApi.js';
 import { allPages, testWorker, type TestWorker } from './support.js';
@@ -77,6 +77,19 @@ describe('creating a crawlability check', () => {
     expect(Object.keys(body).sort()).toEqual(
       ['id', 'workspaceId', 'url', 'domain', 'status', 'createdDate', 'completedDate', 'robotsTxtAnalysis', 'robotsTxtAnalysisResult', 'serverBotAccess', 'contentSignals', 'consequences'].sort(),
     );
+  });
+
+  test('a robots.txt without Content-Signal answers all three signals, each null', async () => {
+    const silent = await startArticleSite();
+    try {
+      const created = await create({ workspaceId: team.workspaceId, url: `${silent.origin}/` });
+      await worker.runAll();
+      const { body } = await api.call<Record<string, unknown>>('GET', `${CHECKS}/${created.body.id}`, { key: team.readKey });
+      expect(body).toMatchObject({ status: 'completed', robotsTxtAnalysisResult: true });
+      expect(body.contentSignals).toEqual({ search: null, 'ai-input': null, 'ai-train': null });
+    } finally {
+      await silent.close();
+    }
   });
 
   test('fetches every probe of the page with a crawler’s full user agent', async () => {

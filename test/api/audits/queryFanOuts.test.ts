@@ -24,6 +24,7 @@ interface FanOut extends Omit<Created, 'status'> {
   completedDate?: string;
   error?: string;
   engines: Array<{ engine: string; simulated: boolean; queries: Array<{ query: string; type: string; userIntent: string; reasoning: string }> }>;
+  results: Array<{ engine: string; state: string; reasoningForCount: string; expandedQueries: string[]; failureReason: string | null }>;
 }
 
 let api: TestApi;
@@ -48,7 +49,40 @@ describe('creating a query fan-out', () => {
     const created = await create({ query: 'best CRM for small business' });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({ id: expect.stringMatching(/^qf_/), workspaceId: team.workspaceId, query: 'best CRM for small business', status: 'pending', createdDate: api.clock.now.toISOString() });
-    expect(await detail(created.body.id)).toEqual({ ...created.body, country: 'us', engines: [] });
+    const pendingResult = { state: 'pending', reasoningForCount: 'Not counted yet: the fan-out is pending.', expandedQueries: [], failureReason: null };
+    expect(await detail(created.body.id)).toEqual({
+      ...created.body,
+      country: 'us',
+      engines: [],
+      results: ['chatgpt', 'google_ai_mode', 'gemini'].map((engine) => ({ engine, ...pendingResult })),
+    });
+  });
+
+  test('once completed, results has one entry per engine with its searches’ text, why that many, and no failure', async () => {
+    const created = await create({ query: 'Which laptop should I buy for college?', engines: ['chatgpt', 'claude', 'copilot'] });
+    await simulated.runAll();
+    const run = await detail(created.body.id);
+    expect(run.results).toEqual(
+      run.engines.map(({ engine, queries }) => ({
+        engine,
+        state: 'completed',
+        reasoningForCount: expect.stringMatching(new RegExp(`^Simulated: .* usually runs \\d+ to \\d+ searches for one question, and the generator gave this one ${queries.length} searches\\.$`)),
+        expandedQueries: queries.map(({ query }) => query),
+        failureReason: null,
+      })),
+    );
+    expect(run.results.map(({ engine }) => engine)).toEqual(['chatgpt', 'claude', 'copilot']);
+  });
+
+  test('a plain question gives every engine 3 to 12 simulated searches (contract.md section 11)', async () => {
+    const engines = ['chatgpt', 'google', 'google_ai_mode', 'perplexity', 'copilot', 'gemini', 'claude'];
+    const created = await create({ query: 'best CRM for small business', engines });
+    await simulated.runAll();
+    const run = await detail(created.body.id);
+    expect(run.engines.map(({ engine }) => engine)).toEqual(engines);
+    for (const { engine, queries } of run.engines) {
+      expect({ engine, inRange: queries.length >= 3 && queries.length <= 12 }).toEqual({ engine, inRange: true });
+    }
   });
 
   test('without engine keys the worker completes it on the default engines, every one simulated', async () => {
@@ -121,6 +155,13 @@ describe('a fan-out with an engine key asks the engine', () => {
     expect(chatgpt?.queries.map(({ query }) => query)).toEqual(['best CRM for small business 2025', 'HubSpot vs Pipedrive small business', 'Zoho CRM pricing']);
     expect(chatgpt?.queries[1]?.type).toBe('comparative');
     expect(others.map(({ simulated: isSimulated }) => isSimulated)).toEqual([true, true]);
+    expect(run.results[0]).toEqual({
+      engine: 'chatgpt',
+      state: 'completed',
+      reasoningForCount: 'ChatGPT ran 3 searches to answer the question, as its API reported them.',
+      expandedQueries: ['best CRM for small business 2025', 'HubSpot vs Pipedrive small business', 'Zoho CRM pricing'],
+      failureReason: null,
+    });
   });
 
   test('it is running while the engine answers, then failed with the engine’s error when the engine fails', async () => {
@@ -136,7 +177,17 @@ describe('a fan-out with an engine key asks the engine', () => {
     }
     expect(seen).toBe('running');
     await running;
-    expect(await detail(created.body.id)).toMatchObject({ status: 'failed', completedDate: api.clock.now.toISOString(), error: 'chatgpt: no answer within 1000 ms', engines: [] });
+    const failed = await detail(created.body.id);
+    expect(failed).toMatchObject({ status: 'failed', completedDate: api.clock.now.toISOString(), error: 'chatgpt: no answer within 1000 ms', engines: [] });
+    expect(failed.results).toEqual(
+      ['chatgpt', 'google_ai_mode', 'gemini'].map((engine) => ({
+        engine,
+        state: 'failed',
+        reasoningForCount: expect.stringMatching(/^No searches: the fan-out failed/),
+        expandedQueries: [],
+        failureReason: 'chatgpt: no answer within 1000 ms',
+      })),
+    );
   });
 });
 

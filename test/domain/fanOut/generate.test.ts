@@ -43,11 +43,28 @@ describe('generateFanOut', () => {
     ]);
   });
 
-  test('ChatGPT runs a few keyword searches, dated first, then brands against each other', () => {
+  test('ChatGPT runs a few keyword searches, dated first, then brands against each other, a brand, the unsaid needs', () => {
     expect(generateFanOut(request({ engine: 'chatgpt' })).map(({ query, type }) => [query, type])).toEqual([
       ['best CRM for small business 2025', 'recency'],
       ['HubSpot CRM vs Salesforce', 'comparative'],
+      ['Pipedrive for small business', 'entity_expansion'],
+      ['how to choose CRM', 'implicit'],
+      ['best CRM 2025', 'recency'],
     ]);
+  });
+
+  // contract.md section 11: an engine runs 3 to 12 searches for a real question, and the generator follows that range.
+  test.each([
+    ...QUESTIONS.map(({ question }) => question),
+    'Why is the sky blue?', 'When was the Eiffel Tower built?', 'Can dogs eat grapes?', 'pizza near me', 'Tell me about Notion',
+    'How much does a Tesla Model 3 cost?', 'Where can I buy cheap flights?', 'explain quantum computing', 'Zapier vs Make', 'CRM',
+  ])('every engine gives 3 to 12 searches for %j, in the US and abroad, with or without related names', (question) => {
+    for (const engine of ENGINES) {
+      for (const [country, relatedNames] of [['us', []], ['de', CRM_BRANDS]] as const) {
+        const count = generateFanOut({ question, engine, country, year: 2025, relatedNames }).length;
+        expect({ engine, country, count, inRange: count >= 3 && count <= 12 }).toEqual({ engine, country, count, inRange: true });
+      }
+    }
   });
 
   test('the same question, engine, country and year always give the same searches', () => {
@@ -58,7 +75,7 @@ describe('generateFanOut', () => {
 
   test('each engine stays within its usual number of searches, Google AI Mode the widest', () => {
     const ranges: Record<EngineId, [number, number]> = {
-      chatgpt: [2, 3], claude: [1, 3], gemini: [2, 4], perplexity: [2, 4], copilot: [2, 3], google: [3, 5], google_ai_mode: [6, 9],
+      chatgpt: [3, 5], claude: [3, 4], gemini: [3, 5], perplexity: [3, 5], copilot: [3, 4], google: [3, 5], google_ai_mode: [6, 9],
     };
     for (const input of everyCase) {
       const [min, max] = ranges[input.engine];

@@ -32,6 +32,16 @@ describe('zod issues to a ValidationError', () => {
     ]);
   });
 
+  test('a union names the field of the branch the value has the shape of, not the union', () => {
+    const entries = z.object({ prompts: z.array(z.union([z.string(), z.object({ text: z.string(), volume: z.number().optional() }).strict()])) });
+    const issues = (input: unknown) => issuesFromZod(entries.safeParse(input).error as z.ZodError);
+    expect(issues({ prompts: ['a', { text: 'b', volume: 'lots' }] })).toEqual([
+      { path: 'prompts.1.volume', message: expect.stringContaining('expected number'), code: 'invalid_type' },
+    ]);
+    expect(issues({ prompts: [{ text: 'b', extra: 1 }] })).toEqual([{ path: 'prompts.0.extra', message: 'Unrecognized field "extra"', code: 'unrecognized_keys' }]);
+    expect(issues({ prompts: [5] })).toEqual([{ path: 'prompts.0', message: expect.any(String), code: 'invalid_union' }]);
+  });
+
   test('the error targets the body unless told otherwise, and its message names the first issue', () => {
     const error = validationErrorFromZod(zodErrorOf({ items: [{ name: 'a' }, { name: 'b' }], extra: 1 }));
     expect(error).toBeInstanceOf(ValidationError);

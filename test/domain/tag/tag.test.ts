@@ -33,7 +33,18 @@ describe('tags', () => {
       .then([{ ...created, data: { ...created.data, color } }]);
   });
 
-  test.each(['pink', 'Gold', '#ffcc00'])('the colour %j is refused', (color) => {
+  test.each([
+    ['#0ea5e9', '#0ea5e9'],
+    ['#0EA5E9', '#0ea5e9'],
+    ['#fc0', '#fc0'],
+    ['#FC0', '#fc0'],
+  ])('the hex colour %j is accepted and stored lowercase as %j', (color, stored) => {
+    given([])
+      .when(create({ color }))
+      .then([{ ...created, data: { ...created.data, color: stored } }]);
+  });
+
+  test.each(['pink', 'Gold', '0ea5e9', '#0ea5e', '#0ea5e9ff', '#ggg', ' #fff'])('the colour %j is refused', (color) => {
     given([])
       .when(create({ color: unchecked(color) }))
       .thenFailsValidation([{ path: 'color', code: 'invalid_value' }]);
