@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Services } from '../app/shared/services.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { routeDispatcher, type Authorizer } from './http/mount.js';
+import { rejectMalformedPaths } from './http/pathEncoding.js';
 import { requestLog } from './http/requestLog.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi.js';
 import type { Route } from './http/route.js';
@@ -44,6 +45,7 @@ export function createApiApp(dependencies: ApiDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(requestLog(app, dependencies.logger));
+  app.use(rejectMalformedPaths);
   const { corsOrigins = [] } = dependencies;
   if (corsOrigins === '*' || corsOrigins.length > 0) {
     // Bearer keys travel in a header, never in cookies, so credentials mode stays off.
