@@ -25,7 +25,7 @@ export async function readableReport(services: Services, principal: Principal, r
   const reports = await services.readModels.collection<BrandReportDoc>(brandReportsProjection, BRAND_REPORT_COLLECTIONS.reports);
   const report = await reports.findOne({ _id: reportId });
   if (!report) throw new NotFoundError(`Brand report ${reportId} not found`);
-  assertCanReadWorkspace(principal, report);
+  assertCanReadWorkspace(principal, report, `brand report ${reportId}`);
   const versions = await services.readModels.collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
   const newest = async (state: ReportVersionDoc['state']) => (await versions.find({ reportId, state }, { sort: { version: -1 }, limit: 1 }))[0];
   // Until a first version is built (a report created with prompts replays their runs), it answers as it fills.
