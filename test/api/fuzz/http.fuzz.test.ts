@@ -15,6 +15,8 @@ import { requestArbitrary, type FuzzRequest, type FuzzWorld } from './requests.j
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 const SEED = Number(process.env.FUZZ_SEED ?? 19);
+/** A long run prints its counts every so many requests: a run stopped early still says how far it got. */
+const PROGRESS_EVERY = 5_000;
 
 let api: TestApi;
 let world: FuzzWorld;
@@ -81,6 +83,8 @@ test(`${RUNS} generated requests over every REST operation: no 5xx, a JSON {mess
       const statusClass = `${Math.floor(answer.status / 100)}xx`;
       counts[statusClass] = (counts[statusClass] ?? 0) + 1;
       operationsReached.add(fuzzRequest.route);
+      const sent = Object.values(counts).reduce((total, count) => total + count, 0);
+      if (process.env.FUZZ_RUNS !== undefined && sent % PROGRESS_EVERY === 0) process.stdout.write(`fuzz: ${sent} requests so far, by status class ${JSON.stringify(counts)}\n`);
       if (answer.status >= 500) throw new Error(`${fuzzRequest.method} ${fuzzRequest.path} answered ${answer.status}: ${answer.text}`);
       if (answer.status >= 400 && fuzzRequest.method !== 'HEAD' && !hasMessage(answer)) {
         throw new Error(`${fuzzRequest.method} ${fuzzRequest.path} answered ${answer.status} without a JSON {message}: ${answer.text.slice(0, 200)}`);
