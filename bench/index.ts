@@ -10,6 +10,7 @@ import { benchAudits } from './audits.js';
 import { benchDocumentStore } from './documentStore.js';
 import { benchSimulator } from './engines.js';
 import { benchEventStore } from './eventStore.js';
+import { benchGzipBomb } from './gzipBomb.js';
 import { benchMcp } from './mcp.js';
 import { benchLogIngest } from './logIngest.js';
 import { benchProjection } from './projection.js';
@@ -34,6 +35,7 @@ const BENCHES: Record<string, Bench> = {
   agentAnalytics: benchAgentAnalytics,
   audits: benchAudits,
   analytics: benchAnalytics,
+  gzipBomb: benchGzipBomb,
 };
 
 /** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
@@ -59,6 +61,8 @@ const AIMS: Record<string, string> = {
   contentCheckEndToEndMs: '< 5,000 ms',
   stats90dOneClientP99Ms: '< 50 ms',
   citations90dOneClientP99Ms: '< 50 ms',
+  gzipBombServerCpuSeconds: '< 3 s',
+  gzipBombServerPeakRssMegabytes: '< 300 MB',
 };
 
 const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
@@ -137,6 +141,14 @@ const TABLE: readonly TableRow[] = [
     ratio: (f) => `import ${twoDigits(f.importRatioToFloor)}`,
     aim: '≥ 20,000 runs/s',
     needs: ['importRunsPerSecond', 'simulateAndRecordRunsPerSecond'],
+  },
+  {
+    figure: (f) => `a gzip bomb of ${twoDigits(f.gzipBombMegabytes)} MB (${whole(f.gzipBombInflatedMegabytes)} MB inflated) uploaded to \`serve\`, measured from outside`,
+    geolens: (f) => `${f.gzipBombRefusedStatus} in ${twoDigits(f.gzipBombAnswerSeconds)} s: ${twoDigits(f.gzipBombServerCpuSeconds)} s of server CPU, peak RSS during the upload ${whole(f.gzipBombServerPeakRssMegabytes)} MB`,
+    floor: (f) => `zlib inflating it to the 1 GB limit: ${twoDigits(f.gzipBombFloorInflateToLimitCpuSeconds)} s of CPU; the server's RSS before: ${whole(f.gzipBombServerRssBeforeMegabytes)} MB (its peak while starting: ${whole(f.gzipBombServerStartupPeakRssMegabytes)} MB)`,
+    ratio: (f) => `CPU ${twoDigits(f.gzipBombServerCpuToFloorRatio)}`,
+    aim: '413 within 3 s of CPU, peak RSS < 300 MB',
+    needs: ['gzipBombServerCpuSeconds'],
   },
 ];
 

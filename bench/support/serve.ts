@@ -4,7 +4,7 @@ import { join } from 'node:path';
 const bin = join(import.meta.dirname, '..', '..', 'bin', 'geolens');
 
 /** `geolens serve` as its own process (a user's, started from the CLI) on `dataDir`, on an ephemeral loopback port. */
-export function startServeProcess(dataDir: string, environment: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+export function startServeProcess(dataDir: string, environment: Record<string, string>): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [bin, 'serve'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', GEOLENS_DEMO: '0', LOG_LEVEL: 'silent', ...environment },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -20,6 +20,7 @@ export function startServeProcess(dataDir: string, environment: Record<string, s
       child.stdout.resume();
       resolve({
         url,
+        pid: child.pid as number,
         stop: async () => {
           child.kill('SIGTERM');
           await exited;

@@ -5,11 +5,13 @@ import type { DashboardSessions } from '../app/sessions/sessions.js';
 import type { Services } from '../app/shared/services.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { routeDispatcher, type Authorizer } from './http/mount.js';
+import { rejectMalformedPaths } from './http/pathEncoding.js';
 import { requestLog } from './http/requestLog.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi.js';
 import type { Route } from './http/route.js';
 import { accountRoutes } from './routes/accounts.js';
-import { agentAnalyticsRoutes, logUploadBody } from './routes/agentAnalytics.js';
+import { agentAnalyticsRoutes } from './routes/agentAnalytics.js';
+import { logUploadBody } from './routes/logUpload.js';
 import { auditRoutes } from './routes/audits.js';
 import { brandReportRoutes } from './routes/brandReports.js';
 import { documentationRoutes, healthRoutes } from './routes/system.js';
@@ -48,6 +50,7 @@ export function createApiApp(dependencies: ApiDependencies): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(requestLog(app, dependencies.logger));
+  app.use(rejectMalformedPaths);
   const { corsOrigins = [] } = dependencies;
   if (corsOrigins === '*' || corsOrigins.length > 0) {
     // Bearer keys travel in a header, never in cookies, so credentials mode stays off.

@@ -68,7 +68,7 @@ describe('GET /v1/reports/brand/{reportId}', () => {
     await api.settle();
     const { status, body } = await api.call('GET', `/v1/reports/brand/${reportId}`, { key: team.scopedReadKey });
     expect(status).toBe(403);
-    expect(body).toEqual({ message: `This API key has no access to workspace ${team.otherWorkspaceId}` });
+    expect(body).toEqual({ message: `This API key has no access to brand report ${reportId}` });
   });
 
   test('403 for a report of another team', async () => {
@@ -77,7 +77,7 @@ describe('GET /v1/reports/brand/{reportId}', () => {
     await api.settle();
     const { status, body } = await api.call('GET', `/v1/reports/brand/${reportId}`, { key: team.readKey });
     expect(status).toBe(403);
-    expect(body).toEqual({ message: `This API key has no access to workspace ${otherTeam.workspaceId}` });
+    expect(body).toEqual({ message: `This API key has no access to brand report ${reportId}` });
   });
 
   test('a report `geolens report create` writes from another process is served once the projections catch up', async () => {

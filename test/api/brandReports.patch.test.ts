@@ -98,7 +98,7 @@ describe('PATCH /v1/reports/brand/{reportId}', () => {
     await api.settle();
     const { status, body } = await patch(reportId, { key: team.scopedWriteKey, body: { reportTitle: 'x' } });
     expect(status).toBe(403);
-    expect(body).toEqual({ message: `This API key has no access to workspace ${team.otherWorkspaceId}` });
+    expect(body).toEqual({ message: `This API key has no access to brand report ${reportId}` });
   });
 
   test('403 for a report of another team', async () => {

@@ -22,7 +22,7 @@ describe('error answers', () => {
   test('a path parameter that is not valid percent-encoding answers 400, not 500', async () => {
     const { status, body } = await api.call('GET', '/v1/reports/brand/%E0%A4%A', { key });
     expect(status).toBe(400);
-    expect(body).toEqual({ message: 'Failed to decode path parameter "%E0%A4%A"' });
+    expect(body).toEqual({ message: 'Malformed percent-encoding in the path: /v1/reports/brand/%E0%A4%A' });
   });
 
   test('routes are matched as express matches them: any letter case, an optional trailing slash, HEAD as GET, OPTIONS with the allowed methods', async () => {

@@ -101,7 +101,7 @@ describe('geolens logs ingest', () => {
   test('ingesting the same file again, or gzipped, counts nothing twice', async () => {
     const before = await figures(clean.dataDir, clean.reportId);
     const gzipped = await logFile('access.log.gz', gzipSync(LOG));
-    expect(await json(clean.dataDir, 'logs', 'ingest', '--report', clean.reportId, '--file', file)).toMatchObject({ alreadyIngested: true, visits: 11 });
+    expect(await json(clean.dataDir, 'logs', 'ingest', '--report', clean.reportId, '--file', file)).toMatchObject({ alreadyIngested: true, visits: 0 });
     expect(await json(clean.dataDir, 'logs', 'ingest', '--report', clean.reportId, '--file', gzipped)).toMatchObject({ alreadyIngested: true });
     expect(await figures(clean.dataDir, clean.reportId)).toEqual(before);
   }, 60_000);

@@ -218,7 +218,7 @@ describe('what a token may not do, none of which writes anything', () => {
     const head = await api.context.eventStore.headPosition();
     const read = await postMcp(api, provider.savedTokens?.access_token, toolCall(1, 'get_brand_report', { reportId }));
     expect(read.status).toBe(403);
-    expect(read.body).toEqual({ message: `This access token has no access to workspace ${writer.workspaceId}` });
+    expect(read.body).toEqual({ message: `This access token has no access to brand report ${reportId}` });
     const write = await postMcp(api, provider.savedTokens?.access_token, toolCall(2, 'create_tag', { workspaceId: writer.workspaceId, name: 'Intruder', color: 'red' }));
     expect(write.status).toBe(403);
     expect(await api.context.eventStore.headPosition()).toBe(head);

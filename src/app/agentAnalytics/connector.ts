@@ -16,7 +16,7 @@ import { assertCanReadWorkspace, type Principal } from '../shared/principal.js';
 export async function requireReport(context: AppContext, principal: Principal, reportId: string): Promise<ActiveBrandReport> {
   const report = await loadState(context.eventStore, brandReportStream(reportId), brandReportDecider);
   if (report.status !== 'active') throw new NotFoundError(`Brand report ${reportId} not found`, 'reportId');
-  assertCanReadWorkspace(principal, report);
+  assertCanReadWorkspace(principal, report, `brand report ${reportId}`);
   return report;
 }
 

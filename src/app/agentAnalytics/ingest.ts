@@ -34,7 +34,10 @@ export interface IngestionRequest {
   batchSize?: number;
 }
 
-/** `{lines, visits, skipped}`; `alreadyIngested` when the same content had been ingested before and nothing was counted. */
+/**
+ * `{lines, visits, skipped}`; `alreadyIngested` when the same content had been ingested before and nothing was
+ * counted, `visits` then 0 (contract.md section 10: visits recorded by this call).
+ */
 export interface IngestionAnswer extends IngestionCounts {
   alreadyIngested: boolean;
 }
@@ -75,7 +78,11 @@ async function record(
   for (let attempt = 1; ; attempt += 1) {
     const recorded = await context.eventStore.readStream(stream);
     const state: IngestionState = foldEvents(ingestionDecider, recorded.map(({ type, data }) => ({ type, data }) as AgentLogIngestionEvent));
-    if (state.status === 'complete') return { answer: { ...state.counts, alreadyIngested: position === null }, position };
+    if (state.status === 'complete') {
+      // Content ingested before this call recorded anything: `visits` counts what this call recorded, none.
+      const answer = position === null ? { ...state.counts, visits: 0, alreadyIngested: true } : { ...state.counts, alreadyIngested: false };
+      return { answer, position };
+    }
     const settings = settingsToResume(state, command.settings);
     const classified = await read(settings);
     if (classified.sha256 !== command.sha256) throw new Error('The log changed while it was being ingested; ingest it again once it is complete');

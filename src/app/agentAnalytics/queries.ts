@@ -47,7 +47,7 @@ async function queryScope(services: Services, principal: Principal, reportId: st
   const reports = await services.readModels.collection<BrandReportDoc>(brandReportsProjection, BRAND_REPORT_COLLECTIONS.reports);
   const report = await reports.findOne({ _id: reportId });
   if (!report) throw new NotFoundError(`Brand report ${reportId} not found`);
-  assertCanReadWorkspace(principal, report);
+  assertCanReadWorkspace(principal, report, `brand report ${reportId}`);
   const window = queryWindow(services, query);
   const connectors = await services.readModels.collection<ConnectorDoc>(agentAnalyticsProjection, C.connectors);
   const connected = (await connectors.findOne({ _id: reportId }))?.connected === true;

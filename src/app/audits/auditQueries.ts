@@ -72,7 +72,7 @@ export async function getAudit<Doc extends AuditDoc, Detail>(
   if (!document || (workspaceId !== undefined && document.workspaceId !== workspaceId)) {
     throw new NotFoundError(`${resource.label} ${id} not found${workspaceId === undefined ? '' : ` in workspace ${workspaceId}`}`);
   }
-  assertCanReadWorkspace(principal, document);
+  assertCanReadWorkspace(principal, document, `${resource.label.toLowerCase()} ${id}`);
   return resource.detail(document);
 }
 

@@ -38,7 +38,7 @@ export async function requestGeoAudit(
   build: (facts: AuditRequestFacts) => GeoAuditRequested,
 ): Promise<RequestedAudit> {
   const workspace = await requireWorkspace(context.eventStore, workspaceId);
-  assertCanReadWorkspace(principal, workspace);
+  assertCanReadWorkspace(principal, workspace, `workspace ${workspaceId}`);
   const team = await requireTeam(context.eventStore, workspace.teamId);
   const period = billingPeriod(team.subscriptionEndDate, context.now());
   if (period === null) {

@@ -81,7 +81,7 @@ export async function editBrandReport(
 ): Promise<BrandReport> {
   const stored = await loadState(services.context.eventStore, brandReportStream(reportId), brandReportDecider);
   if (stored.status !== 'active') throw new NotFoundError(`Brand report ${reportId} not found`);
-  assertCanReadWorkspace(principal, stored);
+  assertCanReadWorkspace(principal, stored, `brand report ${reportId}`);
   const { report, position } = await updateBrandReport(services.context, reportId, patch);
   await services.readYourWrites(position);
   return brandReportResource(report, await reportTags(services, reportPromptIds(report)));

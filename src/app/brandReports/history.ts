@@ -59,7 +59,7 @@ export async function readableReport(services: Services, principal: Principal, r
   const reports = await services.readModels.collection<BrandReportDoc>(brandReportsProjection, BRAND_REPORT_COLLECTIONS.reports);
   const report = await reports.findOne({ _id: reportId });
   if (!report) throw new NotFoundError(`Brand report ${reportId} not found`);
-  assertCanReadWorkspace(principal, report);
+  assertCanReadWorkspace(principal, report, `brand report ${reportId}`);
   const read = version === undefined ? await currentVersion(services, reportId) : await requestedVersion(services, reportId, version);
   return { report, version: read, detection: compileDetection(read.detection) };
 }

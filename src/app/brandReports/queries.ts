@@ -39,7 +39,7 @@ export async function getBrandReport(services: Services, principal: Principal, r
   const document = await (await reportsCollection(services)).findOne({ _id: reportId });
   if (!document) throw new NotFoundError(`Brand report ${reportId} not found`);
   const report = reportState(document);
-  assertCanReadWorkspace(principal, report);
+  assertCanReadWorkspace(principal, report, `brand report ${reportId}`);
   return brandReportResource(report, await reportTags(services, reportPromptIds(report)));
 }
 

@@ -67,7 +67,7 @@ async function referenceIssues(context: AppContext, input: PromptsToCreate): Pro
  */
 export async function requestPrompts(context: AppContext, principal: Principal, input: PromptsToCreate): Promise<RequestedPrompts> {
   const workspace = await requireWorkspace(context.eventStore, input.workspaceId);
-  assertCanReadWorkspace(principal, workspace);
+  assertCanReadWorkspace(principal, workspace, `workspace ${input.workspaceId}`);
   const team = await requireTeam(context.eventStore, workspace.teamId);
   const issues = [...promptIssues(input), ...(await referenceIssues(context, input))];
   if (issues.length > 0) throw validationFailed(issues, 'body');
@@ -153,7 +153,7 @@ export async function replacePromptTags(
   input: { workspaceId: string; promptId: string; tagIds: string[] },
 ): Promise<Position | null> {
   const workspace = await requireWorkspace(context.eventStore, input.workspaceId);
-  assertCanReadWorkspace(principal, workspace);
+  assertCanReadWorkspace(principal, workspace, `workspace ${input.workspaceId}`);
   const workspaceTagIds = await tagsOfWorkspace(context, input.workspaceId, input.tagIds);
   const result = await handleCommand(context.eventStore, promptStream(input.promptId), promptDecider, {
     type: 'ReplacePromptTags',
@@ -165,7 +165,7 @@ export async function replacePromptTags(
 /** Deletes the prompt and frees its slot; the reports holding it drop it asynchronously (the workspace process). */
 export async function deletePrompt(context: AppContext, principal: Principal, input: { workspaceId: string; promptId: string }): Promise<Position | null> {
   const workspace = await requireWorkspace(context.eventStore, input.workspaceId);
-  assertCanReadWorkspace(principal, workspace);
+  assertCanReadWorkspace(principal, workspace, `workspace ${input.workspaceId}`);
   const result = await handleCommand(context.eventStore, promptStream(input.promptId), promptDecider, {
     type: 'DeletePrompt',
     data: { ...input, now: nowIso(context) },

@@ -39,6 +39,6 @@ export async function requireTeamDocument(services: Services, teamId: string): P
 export async function requireReadableWorkspace(services: Services, principal: Principal, workspaceId: string): Promise<WorkspaceDoc> {
   const workspace = await (await directoryCollection(services, 'workspaces')).findOne({ _id: workspaceId });
   if (!workspace) throw new NotFoundError(`Workspace ${workspaceId} not found`);
-  assertCanReadWorkspace(principal, { workspaceId, teamId: workspace.teamId });
+  assertCanReadWorkspace(principal, { workspaceId, teamId: workspace.teamId }, `workspace ${workspaceId}`);
   return workspace;
 }

@@ -32,9 +32,14 @@ export function canReadWorkspace(principal: Principal, resource: OwnedByWorkspac
   return principal.workspaceIds === 'all' || principal.workspaceIds.includes(resource.workspaceId);
 }
 
-export function assertCanReadWorkspace(principal: Principal, resource: OwnedByWorkspace): void {
+/**
+ * 403 unless the principal can read the resource's workspace. `requested` is what the caller asked for, as it
+ * named it (`brand report br_…`, `workspace ws_…`): the answer never names what the caller did not send, such
+ * as the workspace of another team's report (contract.md section 15).
+ */
+export function assertCanReadWorkspace(principal: Principal, resource: OwnedByWorkspace, requested: string): void {
   if (principal.kind !== 'operator' && !canReadWorkspace(principal, resource)) {
-    throw new ForbiddenError(`${CREDENTIAL_NAMES[principal.kind]} has no access to workspace ${resource.workspaceId}`);
+    throw new ForbiddenError(`${CREDENTIAL_NAMES[principal.kind]} has no access to ${requested}`);
   }
 }
 

@@ -44,7 +44,7 @@ export const createTagOperation = defineOperation({
   answers: 'The tag',
   errors: WORKSPACE_ERRORS,
   handler: async (input, { principal, services }) => {
-    assertCanReadWorkspace(principal, await requireWorkspace(services.context.eventStore, input.workspaceId));
+    assertCanReadWorkspace(principal, await requireWorkspace(services.context.eventStore, input.workspaceId), `workspace ${input.workspaceId}`);
     const { id, position } = await createTag(services.context, input);
     await services.readYourWrites(position);
     const [tag] = await workspaceTags(services, input.workspaceId, [id]);
@@ -64,7 +64,7 @@ export const deleteTagOperation = defineOperation({
   answers: 'Deleted',
   errors: { ...WORKSPACE_ERRORS, 404: 'No such workspace, or the tag is not in it' },
   handler: async (input, { principal, services }) => {
-    assertCanReadWorkspace(principal, await requireWorkspace(services.context.eventStore, input.workspaceId));
+    assertCanReadWorkspace(principal, await requireWorkspace(services.context.eventStore, input.workspaceId), `workspace ${input.workspaceId}`);
     const { position } = await deleteTag(services.context, input);
     await services.readYourWrites(position);
     return { id: input.tagId, deleted: true as const };

@@ -108,7 +108,7 @@ describe('POST /v1/reports/brand/{id}/agent-analytics/logs', () => {
     });
   });
 
-  test('the same content again, plain, gzip-encoded or as gzip bytes, counts nothing twice', async () => {
+  test('the same content again, plain, gzip-encoded or as gzip bytes, counts nothing twice and answers visits: 0', async () => {
     const before = await read('stats');
     const again = [
       await upload(COMBINED_LOG, '?format=combined'),
@@ -117,10 +117,10 @@ describe('POST /v1/reports/brand/{id}/agent-analytics/logs', () => {
       await upload(VHOST_LOG, '?format=vhost_combined'),
     ];
     expect(again.map(({ status, body }) => ({ status, body }))).toEqual([
-      { status: 200, body: { lines: 6, visits: 3, skipped: 1, alreadyIngested: true } },
-      { status: 200, body: { lines: 6, visits: 3, skipped: 1, alreadyIngested: true } },
-      { status: 200, body: { lines: 6, visits: 3, skipped: 1, alreadyIngested: true } },
-      { status: 200, body: { lines: 5, visits: 2, skipped: 1, alreadyIngested: true } },
+      { status: 200, body: { lines: 6, visits: 0, skipped: 1, alreadyIngested: true } },
+      { status: 200, body: { lines: 6, visits: 0, skipped: 1, alreadyIngested: true } },
+      { status: 200, body: { lines: 6, visits: 0, skipped: 1, alreadyIngested: true } },
+      { status: 200, body: { lines: 5, visits: 0, skipped: 1, alreadyIngested: true } },
     ]);
     expect(await read('stats')).toEqual(before);
   });

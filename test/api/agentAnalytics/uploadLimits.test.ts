@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { gzipSync } from 'node:zlib';
+import { uploadReadings } from '../../../src/api/routes/logUpload.js';
+import { seedReport, seedTeam, type SeededTeam } from '../support/seed.js';
+import { startTestApi, type TestApi } from '../support/testApi.js';
+import { COMBINED_LOG, GPTBOT_IP, USER_AGENTS, uploadLog } from './logs.js';
+
+let api: TestApi;
+let team: SeededTeam;
+let reportId: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  team = await seedTeam(api);
+  reportId = await seedReport(api, team.workspaceId);
+  await api.settle();
+}, 60_000);
+afterAll(() => api.close());
+
+const upload = (body: string | Buffer, headers: Record<string, string> = {}) =>
+  uploadLog(api, reportId, body, { key: team.writeKey, query: '?format=combined', headers });
+
+const gptbotLine = (path: string) => `${GPTBOT_IP} - - [10/Nov/2026:13:55:36 +0000] "GET ${path} HTTP/1.1" 200 512 "-" "${USER_AGENTS.gptbot}"\n`;
+
+/** gzip members of 64 MiB of GPTBot visits each, concatenated: a gzip stream of `members` × 64 MiB once inflated. */
+function gzipBomb(members: number): Buffer {
+  const line = gptbotLine('/pricing');
+  const member = gzipSync(Buffer.from(line.repeat(Math.ceil((64 << 20) / line.length)).slice(0, 64 << 20)), { level: 9 });
+  return Buffer.concat(Array.from({ length: members }, () => member));
+}
+
+/** Runs `refused`, then checks that nothing was appended to the event store meanwhile. */
+async function recordsNothing<T>(refused: () => Promise<T>): Promise<T> {
+  const head = await api.context.eventStore.headPosition();
+  const answer = await refused();
+  expect(await api.context.eventStore.headPosition()).toBe(head);
+  return answer;
+}
+
+describe('upload limits after decompression', () => {
+  test('a gzip body over 1 GB once inflated is a 413, and nothing is recorded', async () => {
+    const bomb = gzipBomb(17);
+    expect(bomb.length).toBeLessThan(50 << 20);
+    const answer = await recordsNothing(() => upload(bomb, { 'content-encoding': 'gzip' }));
+    expect(answer).toMatchObject({ status: 413, body: { message: expect.stringMatching(/at most 1073741824 bytes once decompressed/) } });
+  }, 120_000);
+
+  test('a line over 64 KB is skipped, not counted as a visit', async () => {
+    const answer = await upload(`${gptbotLine(`/${'a'.repeat(70_000)}`)}${gptbotLine('/docs')}`);
+    expect(answer).toMatchObject({ status: 200, body: { lines: 2, visits: 1, skipped: 1, alreadyIngested: false } });
+  });
+});
+
+describe('corrupt gzip bodies', () => {
+  const gzipped = gzipSync(`${COMBINED_LOG}\n${'# padding\n'.repeat(200)}`);
+
+  test('a truncated gzip body is a 400 naming the problem, and nothing is recorded', async () => {
+    const answer = await recordsNothing(() => upload(gzipped.subarray(0, gzipped.length - 40), { 'content-encoding': 'gzip' }));
+    expect(answer).toMatchObject({ status: 400, body: { message: 'The gzip-compressed log is corrupt or truncated (unexpected end of file)' } });
+  });
+
+  test('a gzip body with damaged blocks is a 400 naming the problem, and nothing is recorded', async () => {
+    const damaged = Buffer.from(gzipped);
+    damaged.fill(0xff, 12, 40);
+    const answer = await recordsNothing(() => upload(damaged));
+    expect(answer).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^The gzip-compressed log is corrupt or truncated \(.+\)$/) } });
+  });
+});
+
+describe('decompression slots', () => {
+  test('at most 2 uploads are read at once; a third waits for a slot', async () => {
+    const held = await Promise.all([uploadReadings.acquire(), uploadReadings.acquire()]);
+    const waiting = upload(`${gptbotLine('/slots')}`);
+    const early = await Promise.race([waiting.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 500))]);
+    expect(early).toBe('waiting');
+    for (const [, release] of held) release();
+    expect(await waiting).toMatchObject({ status: 200, body: { visits: 1 } });
+  });
+});
