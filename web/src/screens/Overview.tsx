@@ -185,7 +185,7 @@ export function OverviewScreen({ report, filters }: ScreenProps) {
       {(stats) => (
         <>
           {stats.isRecalculating && <p class="note">The history is being recalculated; these figures are the current version’s.</p>}
-          <StatsView stats={stats} previous={previous.state === 'ready' ? previous.data : null} source={source} />
+          <StatsView stats={stats} previous={previous.state === 'ready' && previous.data.summary.runs > 0 ? previous.data : null} source={source} />
         </>
       )}
     </WhenLoaded>

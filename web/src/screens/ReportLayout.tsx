@@ -55,6 +55,12 @@ function Tabs({ report, screen, filters }: { report: BrandReport; screen: Report
   );
 }
 
+/** The country with most of the report's prompts: the view's country when the URL names none. */
+export function mainCountry(report: BrandReport): string {
+  const [first] = Object.entries(report.countryPromptsTotal).sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b));
+  return first?.[0] ?? report.countries[0] ?? 'us';
+}
+
 /** A report's screens: its title, the tabs, the filters, then the screen; focus moves to the title on arrival. */
 export function ReportLayout({ screen }: { screen: ReportScreen }) {
   const place = usePlace();
@@ -65,7 +71,7 @@ export function ReportLayout({ screen }: { screen: ReportScreen }) {
     <main id="main">
       <WhenLoaded loaded={loaded} label="the report">
         {(report) => {
-          const filters = filtersFromSearch(place.search, { today: utcDay(new Date()), country: report.countries[0] ?? 'us' });
+          const filters = filtersFromSearch(place.search, { today: utcDay(new Date()), country: mainCountry(report) });
           return (
             <>
               <p class="crumbs">
