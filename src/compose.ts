@@ -14,6 +14,8 @@ import type { EngineLimit } from './app/scheduler/limits.js';
 import { directoryPrompts } from './app/scheduler/promptSources.js';
 import { ProcessRunner, type ProcessRunnerOptions } from './app/processes/processRunner.js';
 import { workspaceProcess } from './app/processes/workspaceProcess.js';
+import { SignInThrottle } from './app/oauth/signInThrottle.js';
+import { DashboardSessions } from './app/sessions/sessions.js';
 import type { AppContext } from './app/shared/context.js';
 import type { CredentialLookups, Services } from './app/shared/services.js';
 import type { HealthReport } from './app/system/health.js';
@@ -25,6 +27,7 @@ import { createFanOutSources } from './engines/fanOut/index.js';
 import { createChromiumRenderer } from './infra/browser/index.js';
 import { createDocumentStore, createUsageStore } from './infra/documentStore/index.js';
 import { createEventStore } from './infra/eventStore/index.js';
+import { createSessionStores } from './infra/sessions/index.js';
 import { createSafeFetcher } from './infra/http/index.js';
 import { accessTokenPrincipal, createOAuth } from './mcp/auth/index.js';
 import { mcpRouter } from './mcp/server.js';
@@ -92,6 +95,9 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   const readModels = new ReadModels(documentStore);
   const usageStore = await createUsageStore({ dataDir: config.dataDir, mongodbUrl: config.mongodbUrl }, documentStore);
   const usageCounters = new UsageCounters(usageStore);
+  const sessionStores = await createSessionStores({ dataDir: config.dataDir, mongodbUrl: config.mongodbUrl }, documentStore);
+  // One throttle for the OAuth page and the dashboard's sign-in (contract.md section 15).
+  const signInThrottle = new SignInThrottle(context.now);
   const storeKinds = {
     events: config.eventStoreUrl ? 'eventstoredb' : 'embedded-sqlite',
     readModels: config.mongodbUrl ? 'mongodb' : 'embedded-sqlite',
@@ -187,11 +193,13 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     },
     createHttpApp(services, options = {}) {
       const baseUrl = options.baseUrl ?? config.baseUrl;
-      const oauth = createOAuth({ services, baseUrl });
+      const oauth = createOAuth({ services, baseUrl, throttle: signInThrottle });
+      const sessions = new DashboardSessions(services, sessionStores.sessions, signInThrottle);
       return createApiApp({
         logger,
         services,
-        authorize: createAuthorizer(services, usageCounters),
+        authorize: createAuthorizer(services, usageCounters, sessions),
+        sessions,
         authorizationServer: oauth.router,
         mcp: mcpRouter({ services, counters: usageCounters, version: VERSION, bearerAuth: oauth.bearerAuth, principalOf: accessTokenPrincipal }),
         corsOrigins: config.corsOrigins,
@@ -206,6 +214,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
       if (credentialsStarted) await credentialsInMemory.stop();
       await eventStore.close();
       if (usageStore !== documentStore) await usageStore.close();
+      await sessionStores.close();
       await documentStore.close();
     },
   };

@@ -1,6 +1,7 @@
 import cors from 'cors';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { DashboardSessions } from '../app/sessions/sessions.js';
 import type { Services } from '../app/shared/services.js';
 import { errorHandler, notFoundHandler } from './http/errors.js';
 import { routeDispatcher, type Authorizer } from './http/mount.js';
@@ -12,6 +13,7 @@ import { agentAnalyticsRoutes, logUploadBody } from './routes/agentAnalytics.js'
 import { auditRoutes } from './routes/audits.js';
 import { brandReportRoutes } from './routes/brandReports.js';
 import { documentationRoutes, healthRoutes } from './routes/system.js';
+import { sessionRoutes } from './sessions/routes.js';
 import { workspaceRoutes } from './routes/workspaces.js';
 
 export interface ApiDependencies {
@@ -21,6 +23,8 @@ export interface ApiDependencies {
   services: Services;
   /** Who may call an authenticated route (API keys and their team's quota); the composition root supplies it. */
   authorize: Authorizer;
+  /** Dashboard sign-in at `/auth/session`; its cookie is a credential `authorize` accepts. */
+  sessions?: DashboardSessions;
   /** Browser origins allowed to call `/v1` (CORS_ORIGINS); none: no CORS headers. */
   corsOrigins?: readonly string[] | '*';
   /** The OAuth authorization server's discovery documents and endpoints (src/mcp/auth), served at the root. */
@@ -56,6 +60,7 @@ export function createApiApp(dependencies: ApiDependencies): Express {
   // Before the JSON parser: a log upload is not JSON, and its route reads it only once authorized.
   app.use(logUploadBody.path, logUploadBody.handler);
   app.use(express.json({ limit: '1mb' }));
+  if (dependencies.sessions) app.use(sessionRoutes({ sessions: dependencies.sessions, secureCookies: dependencies.baseUrl.startsWith('https:') }));
   app.use(
     routeDispatcher(apiRoutes(), {
       services: dependencies.services,

@@ -1,12 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Principal } from '../../app/shared/principal.js';
 import type { Services } from '../../app/shared/services.js';
 import type { Route } from './route.js';
 import { RouteTable } from './routeTable.js';
 
-/** Admits a request to a route of an authenticated operation: 401, 429 and 403 as `authorize` decides. */
-export type Authorizer = (route: Route, authorization: string | undefined) => Promise<Principal>;
+/** Admits a request to a route of an authenticated operation (by its credential headers): 401, 429 and 403 as `authorize` decides. */
+export type Authorizer = (route: Route, request: Request) => Promise<Principal>;
 
 export interface MountOptions {
   services: Services;
@@ -46,7 +46,7 @@ function send(response: Response, route: Route, body: unknown): void {
 function handlerFor(route: Route, options: MountOptions): RequestHandler {
   const { services, validateResponses = false } = options;
   return async (request, response) => {
-    const principal = route.operation.access === 'public' ? null : await options.authorize(route, request.headers.authorization);
+    const principal = route.operation.access === 'public' ? null : await options.authorize(route, request);
     const body = await route.run(request, principal, services);
     if (validateResponses) assertDocumented(route, body);
     send(response, route, body);

@@ -7,7 +7,8 @@ import type { Services } from '../shared/services.js';
 import type { SignInThrottle } from './signInThrottle.js';
 
 export type SignInResult =
-  | { outcome: 'signedIn'; user: SignedInUser }
+  /** `email` as stored: trimmed and lowercase. */
+  | { outcome: 'signedIn'; user: SignedInUser; email: string }
   | { outcome: 'refused' }
   /** Too many recent failures for this address: the password was not even checked. */
   | { outcome: 'throttled'; secondsToWait: number };
@@ -31,5 +32,5 @@ export async function signIn(services: Services, throttle: SignInThrottle, input
     return { outcome: 'refused' };
   }
   throttle.recordSuccess(email);
-  return { outcome: 'signedIn', user: { userId: user._id, teamId: user.teamId, permission: user.permission, workspaceIds: user.workspaceIds } };
+  return { outcome: 'signedIn', email, user: { userId: user._id, teamId: user.teamId, permission: user.permission, workspaceIds: user.workspaceIds } };
 }

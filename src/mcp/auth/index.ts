@@ -4,6 +4,7 @@ import { clientRegistrationHandler } from '@modelcontextprotocol/sdk/server/auth
 import { revocationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/revoke.js';
 import { tokenHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/token.js';
 import express, { type RequestHandler } from 'express';
+import type { SignInThrottle } from '../../app/oauth/signInThrottle.js';
 import type { Services } from '../../app/shared/services.js';
 import { createBearerAuth } from './bearerAuth.js';
 import { hashPresentedClientSecret } from './clientsStore.js';
@@ -30,9 +31,9 @@ const RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 1000 };
  * (the same ones `mcpAuthRouter` mounts, at the same paths) around discovery documents of our own, which
  * follow contract.md exactly.
  */
-export function createOAuth({ services, baseUrl }: { services: Services; baseUrl: string }): OAuth {
+export function createOAuth({ services, baseUrl, throttle }: { services: Services; baseUrl: string; throttle: SignInThrottle }): OAuth {
   const urls = oauthUrls(baseUrl);
-  const provider = new GeolensOAuthProvider(services, urls);
+  const provider = new GeolensOAuthProvider(services, urls, throttle);
   const router = express.Router();
   router.use('/.well-known/oauth-protected-resource/mcp', metadataHandler(protectedResourceMetadata(urls)));
   router.use('/.well-known/oauth-authorization-server', metadataHandler(authorizationServerMetadata(urls)));

@@ -7,7 +7,7 @@ import type { Response } from 'express';
 import { verifyAccessToken } from '../../app/oauth/accessTokens.js';
 import { findAuthorizationCode } from '../../app/oauth/authorizationCodes.js';
 import { findOAuthClient } from '../../app/oauth/clients.js';
-import { SignInThrottle } from '../../app/oauth/signInThrottle.js';
+import type { SignInThrottle } from '../../app/oauth/signInThrottle.js';
 import { redeemAuthorizationCode, refreshAccessToken, revokeToken, type IssuedTokens } from '../../app/oauth/tokens.js';
 import type { Services } from '../../app/shared/services.js';
 import { scopeWords } from '../../domain/oauth/scopes.js';
@@ -35,9 +35,10 @@ export class GeolensOAuthProvider implements OAuthServerProvider {
   constructor(
     private readonly services: Services,
     private readonly urls: OAuthUrls,
+    throttle: SignInThrottle,
   ) {
     this.clientsStore = createClientsStore(services.context);
-    this.authorizeDependencies = { services, urls, throttle: new SignInThrottle(services.context.now) };
+    this.authorizeDependencies = { services, urls, throttle };
   }
 
   authorize(client: OAuthClientInformationFull, params: AuthorizationParams, response: Response): Promise<void> {

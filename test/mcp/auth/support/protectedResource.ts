@@ -1,6 +1,7 @@
 import express from 'express';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SignInThrottle } from '../../../../src/app/oauth/signInThrottle.js';
 import { accessTokenPrincipal, createOAuth } from '../../../../src/mcp/auth/index.js';
 import type { TestApi } from '../../../api/support/testApi.js';
 
@@ -13,7 +14,8 @@ export interface ProtectedResource {
 /** A stand-in for /mcp behind the bearer check, as the MCP server mounts it, on its own loopback port. */
 export async function startProtectedResource(api: TestApi): Promise<ProtectedResource> {
   const app = express();
-  app.post('/mcp', createOAuth({ services: api.services, baseUrl: api.url }).bearerAuth, (request, response) => {
+  const throttle = new SignInThrottle(api.services.context.now);
+  app.post('/mcp', createOAuth({ services: api.services, baseUrl: api.url, throttle }).bearerAuth, (request, response) => {
     response.json({ principal: accessTokenPrincipal(request), clientId: request.auth?.clientId, scopes: request.auth?.scopes });
   });
   const server = createServer(app);
