@@ -13,6 +13,7 @@ import type { recommendationSchema } from '../../../src/app/brandReports/recomme
 import type { reportPromptListSchema } from '../../../src/app/brandReports/reportPrompts.js';
 import type { brandReportListItemSchema, brandReportSchema } from '../../../src/app/brandReports/resource.js';
 import type { brandReportStatsSchema } from '../../../src/app/brandReports/statsSchema.js';
+import type { sessionSchema } from '../../../src/app/sessions/schema.js';
 import type { cursorPagingSchema } from '../../../src/app/shared/paging.js';
 import type { workspaceSchema } from '../../../src/app/workspaces/queries.js';
 import type { brandReportPatchSchema } from '../../../src/domain/brandReport/schema.js';
@@ -45,8 +46,4 @@ export type WorkspacePage = CursorPage<z.output<typeof workspaceSchema>>;
 export type BrandReportPatch = z.input<typeof brandReportPatchSchema>;
 
 /** The session of the signed-in user (`/auth/session`, contract.md section 12). */
-export interface Session {
-  user: { id: string; email: string; teamId: string; permission: 'read' | 'write'; workspaceIds: string[] | null };
-  csrfToken: string;
-  idleExpiresAt: string;
-}
+export type Session = z.output<typeof sessionSchema>;
