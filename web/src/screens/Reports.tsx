@@ -33,7 +33,13 @@ function ReportRow({ report }: { report: ReportItem }) {
       <td>{report.brand}</td>
       <td>{report.countries.map((country) => country.toUpperCase()).join(', ')}</td>
       <td data-source={source}>
-        {stats.state === 'ready' ? <Metric path="summary.brandCoverage" value={stats.data.summary.brandCoverage} text={formatRate(stats.data.summary.brandCoverage, 'percent')} /> : '—'}
+        {stats.state === 'ready' ? (
+          <Metric path="summary.brandCoverage" value={stats.data.summary.brandCoverage} text={formatRate(stats.data.summary.brandCoverage, 'percent')} />
+        ) : stats.state === 'loading' && report.countries.length > 0 ? (
+          <span class="loading">Loading…</span>
+        ) : (
+          '—'
+        )}
       </td>
       <td>{stats.state === 'ready' ? <Trend stats={stats.data} /> : stats.state === 'failed' ? <Failure error={stats.error} /> : null}</td>
     </tr>
