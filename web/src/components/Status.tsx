@@ -3,6 +3,7 @@ import type { Loaded } from './useApi.js';
 import type { ComponentChildren } from 'preact';
 
 const HEADINGS: Record<number, string> = {
+  400: 'Check the input',
   403: 'You do not have access to this',
   404: 'Not found',
   429: 'Too many requests',
