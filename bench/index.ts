@@ -6,6 +6,7 @@ import { benchAgentAnalytics } from './agentAnalytics.js';
 import { benchAnalysis } from './analysis.js';
 import { benchAnalytics } from './analytics.js';
 import { benchApi } from './api.js';
+import { benchDashboard } from './dashboard.js';
 import { benchAudits } from './audits.js';
 import { benchDocumentStore } from './documentStore.js';
 import { benchSimulator } from './engines.js';
@@ -34,6 +35,7 @@ const BENCHES: Record<string, Bench> = {
   agentAnalytics: benchAgentAnalytics,
   audits: benchAudits,
   analytics: benchAnalytics,
+  dashboard: benchDashboard,
 };
 
 /** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
@@ -59,6 +61,9 @@ const AIMS: Record<string, string> = {
   contentCheckEndToEndMs: '< 5,000 ms',
   stats90dOneClientP99Ms: '< 50 ms',
   citations90dOneClientP99Ms: '< 50 ms',
+  dashboardInitialGzipKB: '≤ 150 KB',
+  dashboardDemoOverviewMs: '< 1,000 ms',
+  dashboardCrmOverviewMs: '< 1,000 ms',
 };
 
 const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
