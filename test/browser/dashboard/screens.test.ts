@@ -169,6 +169,6 @@ describeWithChromium()('the dashboard’s screens in Chromium', () => {
     expect(await page.locator('details[open]').count()).toBe(1);
     await enterOn('nav.tabs a', 'Detection');
     await tabTo(page, '#brand');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('brand');
+    expect(await page.locator(':focus').getAttribute('id')).toBe('brand');
   }, 60_000);
 });

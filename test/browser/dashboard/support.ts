@@ -31,7 +31,8 @@ export async function signInThroughPage(page: Page, baseUrl: string, email: stri
 
 /** Waits until no part of the screen is still loading. */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('main') !== null && document.querySelector('.loading') === null);
+  await page.locator('main').waitFor();
+  await page.locator('.loading').first().waitFor({ state: 'detached' });
 }
 
 const resolvePath = (answer: unknown, path: string): unknown =>
@@ -89,11 +90,9 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 /** axe-core inside the page: no serious or critical violation. */
 export async function expectAccessible(page: Page): Promise<void> {
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: unknown }> }> }> } }).axe;
-    const result = await axe.run();
-    return result.violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.map((node) => JSON.stringify(node.target)).slice(0, 3) }));
-  });
+  const violations = await page.evaluate<Array<{ id: string; impact: string; targets: string[] }>>(
+    'axe.run().then((result) => result.violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.slice(0, 3).map((node) => JSON.stringify(node.target)) })))',
+  );
   expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
 }
 
@@ -101,13 +100,10 @@ export async function expectAccessible(page: Page): Promise<void> {
 export async function tabTo(page: Page, selector: string, text?: string, limit = 80): Promise<void> {
   for (let presses = 0; presses < limit; presses += 1) {
     await page.keyboard.press('Tab');
-    const found = await page.evaluate(
-      ([wanted, words]) => {
-        const active = document.activeElement;
-        return active !== null && active.matches(wanted) && (words === null || (active.textContent ?? '').includes(words));
-      },
-      [selector, text ?? null] as const,
-    );
+    const found = await page
+      .locator(':focus')
+      .evaluate((active, [wanted, words]) => active.matches(wanted) && (words === null || (active.textContent ?? '').includes(words)), [selector, text ?? null] as const, { timeout: 2000 })
+      .catch(() => false);
     if (found) return;
   }
   throw new Error(`Tab never reached ${selector} ${text ?? ''}`);
