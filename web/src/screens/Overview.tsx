@@ -9,12 +9,26 @@ import { formatChange, formatNumber, formatPosition, formatRate, formatRatio, fo
 import { chartData } from '../lib/series.js';
 import { reportApi, type ScreenProps } from './shared.js';
 
-function Card({ title, children, change, changeOf }: { title: string; children: ComponentChildren; change: Change; changeOf: string }) {
+interface CardProps {
+  title: string;
+  children: ComponentChildren;
+  change: Change;
+  changeOf: string;
+  /** A position is better when it goes down. */
+  lowerIsBetter?: boolean;
+}
+
+function toneOf(change: Change, lowerIsBetter: boolean): string {
+  if (change.direction !== 'up' && change.direction !== 'down') return '';
+  return (change.direction === 'up') !== lowerIsBetter ? 'better' : 'worse';
+}
+
+function Card({ title, children, change, changeOf, lowerIsBetter = false }: CardProps) {
   return (
     <section class="card" aria-label={title}>
       <h2>{title}</h2>
       {children}
-      <p class={`change ${change.direction}`}>
+      <p class={`change ${toneOf(change, lowerIsBetter)}`}>
         <Derived from={`${changeOf} − previous period ${changeOf}`} text={change.text} /> vs previous period
       </p>
     </section>
@@ -54,7 +68,7 @@ function Cards({ stats, previous }: { stats: Stats; previous: Stats | null }) {
           <Metric path="summary.totalMentions" value={summary.totalMentions} text={formatNumber(summary.totalMentions)} /> mentions
         </p>
       </Card>
-      <Card title="Average position" change={formatChange(summary.averagePosition, before?.averagePosition ?? null, 'mean')} changeOf="summary.averagePosition">
+      <Card title="Average position" change={formatChange(summary.averagePosition, before?.averagePosition ?? null, 'mean')} changeOf="summary.averagePosition" lowerIsBetter>
         <p class="figure">
           <Metric path="summary.averagePosition" value={summary.averagePosition} text={formatPosition(summary.averagePosition)} />
         </p>
