@@ -14,7 +14,7 @@ import type { EngineLimit } from './app/scheduler/limits.js';
 import { directoryPrompts } from './app/scheduler/promptSources.js';
 import { ProcessRunner, type ProcessRunnerOptions } from './app/processes/processRunner.js';
 import { workspaceProcess } from './app/processes/workspaceProcess.js';
-import { SignInThrottle } from './app/oauth/signInThrottle.js';
+import { SignInThrottle } from './app/signIn/throttle.js';
 import { DashboardSessions } from './app/sessions/sessions.js';
 import type { AppContext } from './app/shared/context.js';
 import type { CredentialLookups, Services } from './app/shared/services.js';
@@ -97,7 +97,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   const usageCounters = new UsageCounters(usageStore);
   const sessionStores = await createSessionStores({ dataDir: config.dataDir, mongodbUrl: config.mongodbUrl }, documentStore);
   // One throttle for the OAuth page and the dashboard's sign-in (contract.md section 15).
-  const signInThrottle = new SignInThrottle(context.now);
+  const signInThrottle = new SignInThrottle(sessionStores.signInFailures, context.now);
   const storeKinds = {
     events: config.eventStoreUrl ? 'eventstoredb' : 'embedded-sqlite',
     readModels: config.mongodbUrl ? 'mongodb' : 'embedded-sqlite',

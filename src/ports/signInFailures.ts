@@ -9,9 +9,9 @@ export interface SignInFailureCount {
 
 export interface SignInFailures {
   read(key: string): Promise<SignInFailureCount | null>;
-  /** Counts one more failure at `at`; failures last recorded before `forgetBefore` are forgotten first. */
+  /** Counts one more failure at `at`; failures last recorded at or before `forgetBefore` are forgotten first. */
   record(key: string, at: string, forgetBefore: string): Promise<void>;
   clear(key: string): Promise<void>;
-  /** Deletes the counts whose last failure was before `cutoff`. */
+  /** Deletes the counts whose last failure was at or before `cutoff`. */
   deleteOlderThan(cutoff: string): Promise<void>;
 }

@@ -27,7 +27,8 @@ export function sessionRoutes({ sessions, secureCookies }: SessionRouteOptions):
   router.post(SESSION_PATH, async (request: Request, response: Response) => {
     const input = signInInputSchema.safeParse(request.body);
     if (!input.success) throw validationErrorFromZod(input.error);
-    const result = await sessions.signIn(input.data);
+    // The socket's peer: no forwarding header is trusted, so a proxy in front counts as one client address.
+    const result = await sessions.signIn(input.data, request.socket.remoteAddress);
     if (result.outcome === 'throttled') {
       const retryAfterSeconds = result.secondsToWait;
       const message = `Too many failed sign-ins; try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}`;

@@ -10,6 +10,7 @@ import { citationHistorySchema, getBrandReportCitationHistory } from './citation
 import { CITATION_SORTS, citedUrlListSchema, citedUrlSchema, listBrandReportCitations } from './citations.js';
 import { citationStatsSchema, getBrandReportCitationStats } from './citationStats.js';
 import { competitorSuggestionsSchema, suggestCompetitors } from './competitorSuggestions.js';
+import { historyVersionField } from './history.js';
 import { listPagingFields, sortOrderField } from './listPaging.js';
 import { citedUrlField, REPORT_ERRORS, reportIdField } from './operations.js';
 import { recommendationCursorSchema } from './recommendations/cursor.js';
@@ -37,10 +38,11 @@ export const getBrandReportStatsOperation = defineOperation({
   summary: 'Report stats: coverage, share of voice, rank, position and sentiment per brand, per day and per engine',
   description:
     `${WINDOW} shareOfVoice, brandCoverage and domainCoverage are percentages 0..100 here (as the hosted API answers). ${EVIDENCE} ` +
-    'isRecalculating is true while a newer version of the history is built; the figures are then the current version’s.',
+    'isRecalculating is true while a newer version of the history is built; the figures are then the current version’s ' +
+    '(version reads another readable one).',
   tag: TAG,
   access: 'read',
-  input: z.object(windowInput),
+  input: z.object({ ...windowInput, version: historyVersionField }),
   check: checkWindow,
   output: brandReportStatsSchema,
   answers: 'The report stats',

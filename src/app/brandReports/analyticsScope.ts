@@ -20,7 +20,10 @@ export interface AnalyticsFilters {
   tagId?: string | undefined;
 }
 
-export interface AnalyticsQuery extends Window, AnalyticsFilters {}
+export interface AnalyticsQuery extends Window, AnalyticsFilters {
+  /** The history version to read (`/stats`); the active one when absent. */
+  version?: number | undefined;
+}
 
 /** What every analytics answer is computed over: one report version, its prompts in the country, the filters. */
 export interface AnalyticsScope extends ReadableReport {
@@ -50,7 +53,7 @@ async function versionPrompts(services: Services, version: ReportVersionDoc): Pr
 
 /** 404 for an unknown report, 403 outside the credential's workspaces; then the scope of the answer. */
 export async function analyticsScope(services: Services, principal: Principal, reportId: string, query: AnalyticsQuery): Promise<AnalyticsScope> {
-  const readable = await readableReport(services, principal, reportId);
+  const readable = await readableReport(services, principal, reportId, query.version);
   const inCountry = (await versionPrompts(services, readable.version)).filter(({ country }) => country === query.country);
   const { tagId } = query;
   return {

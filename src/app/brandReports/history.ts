@@ -1,17 +1,19 @@
+import { z } from 'zod';
 import { compileDetection, type CompiledDetection } from '../../domain/analysis/index.js';
 import { NotFoundError } from '../../domain/shared/errors.js';
+import type { Collection } from '../../ports/documentStore.js';
 import type { BrandReportDoc } from '../../projections/brandReports/documents.js';
 import { BRAND_REPORT_COLLECTIONS } from '../../projections/brandReports/documents.js';
 import { brandReportsProjection } from '../../projections/brandReports/projection.js';
 import type { DayDoc } from '../../projections/reportHistory/dayDocument.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../../projections/reportHistory/projection.js';
-import type { ReportVersionDoc } from '../../projections/reportHistory/versions.js';
+import { isReadableVersion, type ReportVersionDoc } from '../../projections/reportHistory/versions.js';
 import type { PromptDoc } from '../../projections/directory/documents.js';
 import { directoryCollection } from '../shared/directory.js';
 import { assertCanReadWorkspace, type Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import type { Window } from '../shared/window.js';
-import { recalculationStatus, type RecalculationStatus } from './recalculation.js';
+import { readableVersions, recalculationStatus, type ReportRecalculation } from './recalculation.js';
 
 export interface ReadableReport {
   report: BrandReportDoc;
@@ -20,18 +22,46 @@ export interface ReadableReport {
   detection: CompiledDetection;
 }
 
-/** 404 for an unknown report, 403 outside the key's workspaces; then the report's active history version. */
-export async function readableReport(services: Services, principal: Principal, reportId: string): Promise<ReadableReport> {
+/** `version` on the endpoints that read one history version (contract.md section 12). */
+export const historyVersionField = z
+  .number()
+  .int()
+  .min(1)
+  .optional()
+  .describe('Read this history version (see versions in …/recalculation): the active one by default; 404 when it is not readable');
+
+const versionsCollection = (services: Services): Promise<Collection<ReportVersionDoc>> =>
+  services.readModels.collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
+
+/** The version queries read by default: the active one, or until a first is built, the one filling. */
+async function currentVersion(services: Services, reportId: string): Promise<ReportVersionDoc> {
+  const versions = await versionsCollection(services);
+  const newest = async (state: ReportVersionDoc['state']) => (await versions.find({ reportId, state }, { sort: { version: -1 }, limit: 1 }))[0];
+  const version = (await newest('active')) ?? (await newest('building'));
+  if (!version) throw new NotFoundError(`Brand report ${reportId} has no history yet`);
+  return version;
+}
+
+/** A requested version: active, building, or retired less than 7 days ago; 404 otherwise. */
+async function requestedVersion(services: Services, reportId: string, requested: number): Promise<ReportVersionDoc> {
+  const version = await (await versionsCollection(services)).findOne({ reportId, version: requested });
+  if (!version || !isReadableVersion(version, services.context.now())) {
+    throw new NotFoundError(`Version ${requested} of brand report ${reportId}'s history is not readable`, 'version');
+  }
+  return version;
+}
+
+/**
+ * 404 for an unknown report, 403 outside the key's workspaces; then the history version its queries read:
+ * `version` when given (404 unless readable), else the active one.
+ */
+export async function readableReport(services: Services, principal: Principal, reportId: string, version?: number): Promise<ReadableReport> {
   const reports = await services.readModels.collection<BrandReportDoc>(brandReportsProjection, BRAND_REPORT_COLLECTIONS.reports);
   const report = await reports.findOne({ _id: reportId });
   if (!report) throw new NotFoundError(`Brand report ${reportId} not found`);
   assertCanReadWorkspace(principal, report);
-  const versions = await services.readModels.collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
-  const newest = async (state: ReportVersionDoc['state']) => (await versions.find({ reportId, state }, { sort: { version: -1 }, limit: 1 }))[0];
-  // Until a first version is built (a report created with prompts replays their runs), it answers as it fills.
-  const version = (await newest('active')) ?? (await newest('building'));
-  if (!version) throw new NotFoundError(`Brand report ${reportId} has no history yet`);
-  return { report, version, detection: compileDetection(version.detection) };
+  const read = version === undefined ? await currentVersion(services, reportId) : await requestedVersion(services, reportId, version);
+  return { report, version: read, detection: compileDetection(read.detection) };
 }
 
 /** 404 unless the prompt is in the report and not deleted (a deleted prompt leaves its reports a moment later). */
@@ -60,11 +90,11 @@ export async function windowDays(
   });
 }
 
-/** The recalculation status of a readable report (contract.md section 3). */
-export async function getRecalculation(services: Services, principal: Principal, reportId: string): Promise<RecalculationStatus> {
+/** The recalculation status of a readable report (contract.md section 3) with its readable versions (section 12). */
+export async function getRecalculation(services: Services, principal: Principal, reportId: string): Promise<ReportRecalculation> {
   const { report } = await readableReport(services, principal, reportId);
-  const versions = await services.readModels.collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
-  const status = recalculationStatus(await versions.find({ reportId: report._id }));
+  const versions = await (await versionsCollection(services)).find({ reportId: report._id }, { sort: { version: 1 } });
+  const status = recalculationStatus(versions);
   if (!status) throw new NotFoundError(`Brand report ${reportId} has no history yet`);
-  return status;
+  return { ...status, versions: readableVersions(versions, services.context.now()) };
 }

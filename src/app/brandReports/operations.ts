@@ -9,8 +9,8 @@ import { citedUrlPromptSchema, citedUrlPromptsWindow } from './citedUrlPrompts.j
 import { brandReportCreateSchema } from '../../domain/brandReport/schema.js';
 import { createdSchema } from '../shared/created.js';
 import { createBrandReport, editBrandReport } from './commands.js';
-import { getRecalculation } from './history.js';
-import { recalculationSchema } from './recalculation.js';
+import { getRecalculation, historyVersionField } from './history.js';
+import { reportRecalculationSchema } from './recalculation.js';
 import { getPromptDetail, promptDetailSchema } from './promptDetail.js';
 import { BRAND_REPORT_LIST, brandReportsWindow, getBrandReport, listBrandReports } from './queries.js';
 import { brandReportListItemSchema, brandReportSchema } from './resource.js';
@@ -81,12 +81,13 @@ export const getRecalculationOperation = defineOperation({
   summary: "State of the report's history recalculation",
   description:
     'A change of detection fields or prompts rebuilds the history as a new version beside the current one; ' +
-    'queries answer from the current version until the new one has caught up.',
+    'queries answer from the current version until the new one has caught up. versions lists every readable ' +
+    'version (active, building, and retired for 7 days after the switch), which /stats and the prompt detail read with version.',
   tag: TAG,
   access: 'read',
   input: z.object({ reportId: reportIdField }),
-  output: recalculationSchema,
-  answers: 'The newest history version',
+  output: reportRecalculationSchema,
+  answers: 'The newest history version and the readable versions',
   errors: REPORT_ERRORS,
   handler: ({ reportId }, { principal, services }) => getRecalculation(services, principal, reportId),
 });
@@ -106,7 +107,7 @@ export const getBrandReportPromptOperation = defineOperation({
     'that mention the brand; domainCategories count the citations per category.',
   tag: PROMPTS_TAG,
   access: 'read',
-  input: z.object({ reportId: reportIdField, promptId: promptIdField, ...windowFields, engines: enginesFilterSchema }),
+  input: z.object({ reportId: reportIdField, promptId: promptIdField, ...windowFields, engines: enginesFilterSchema, version: historyVersionField }),
   check: checkWindow,
   output: promptDetailSchema,
   answers: 'The prompt detail',

@@ -42,9 +42,9 @@ export async function getPromptDetail(
   principal: Principal,
   reportId: string,
   promptId: string,
-  window: Window & { engines?: readonly string[] | undefined },
+  window: Window & { engines?: readonly string[] | undefined; version?: number | undefined },
 ): Promise<PromptDetail> {
-  const { report, version, detection } = await readableReport(services, principal, reportId);
+  const { report, version, detection } = await readableReport(services, principal, reportId, window.version);
   const prompt = await requireReportPrompt(services, report, promptId);
   const engines = window.engines ? new Set(window.engines) : undefined;
   const metrics = promptMetrics(await windowDays(services, version, window, [promptId]), detection, engines);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ReportVersionDoc, VersionState } from '../../projections/reportHistory/versions.js';
+import { isReadableVersion, readableUntil, type ReportVersionDoc, type VersionState } from '../../projections/reportHistory/versions.js';
+import { competitorSchema } from './resource.js';
 
 /** contract.md section 3, Recalculation: shared by `GET /v1/reports/brand/{id}/recalculation` and `geolens replay --json`. */
 export const recalculationSchema = z
@@ -39,4 +40,52 @@ export function versionStatus({ reportId, version, state, processed, total, star
 export function recalculationStatus(versions: readonly ReportVersionDoc[]): RecalculationStatus | null {
   const newest = versions.reduce<ReportVersionDoc | null>((latest, version) => (latest && latest.version >= version.version ? latest : version), null);
   return newest && versionStatus(newest);
+}
+
+const READABLE_STATES = ['active', 'building', 'retired'] as const;
+
+/** A history version the dashboard may read with `version` (contract.md section 12). */
+export const historyVersionSchema = z
+  .object({
+    version: z.number().int(),
+    state: z.enum(READABLE_STATES),
+    detection: z.object({
+      brand: z.string(),
+      brandVariations: z.array(z.string()),
+      brandRegex: z.string().nullable(),
+      brandDomain: z.string(),
+      brandDomainVariations: z.array(z.string()),
+      brandDomainWildcard: z.boolean(),
+      competitors: z.array(competitorSchema),
+    }),
+    readableUntil: z.string().nullable().describe('When a retired version stops being readable (7 days after the switch); null otherwise'),
+  })
+  .meta({ id: 'HistoryVersion' });
+
+export type HistoryVersion = z.output<typeof historyVersionSchema>;
+
+/** `GET /v1/reports/brand/{id}/recalculation`: the newest version's rebuild and every readable version. */
+export const reportRecalculationSchema = recalculationSchema
+  .extend({ versions: z.array(historyVersionSchema).describe('The readable history versions, oldest first') })
+  .meta({ id: 'ReportRecalculation' });
+
+export type ReportRecalculation = z.output<typeof reportRecalculationSchema>;
+
+const isReadableState = (state: VersionState): state is HistoryVersion['state'] => (READABLE_STATES as readonly string[]).includes(state);
+
+/** The versions readable at `now`, in the order given, with the detection settings each one counts by. */
+export function readableVersions(versions: readonly ReportVersionDoc[], now: Date): HistoryVersion[] {
+  return versions.flatMap((version) => {
+    const { state, detection } = version;
+    if (!isReadableState(state) || !isReadableVersion(version, now)) return [];
+    const { brand, brandVariations, brandRegex, brandDomain, brandDomainVariations, brandDomainWildcard, competitors } = detection;
+    return [
+      {
+        version: version.version,
+        state,
+        detection: { brand, brandVariations, brandRegex, brandDomain, brandDomainVariations, brandDomainWildcard, competitors },
+        readableUntil: readableUntil(version),
+      },
+    ];
+  });
 }

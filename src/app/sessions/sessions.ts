@@ -3,8 +3,8 @@ import { UnauthorizedError } from '../../domain/shared/errors.js';
 import type { SessionStore, StoredSession } from '../../ports/sessionStore.js';
 import { DIRECTORY_COLLECTIONS, type UserDoc } from '../../projections/directory/documents.js';
 import { directoryProjection } from '../../projections/directory/projection.js';
-import { signIn } from '../oauth/signIn.js';
-import type { SignInThrottle } from '../oauth/signInThrottle.js';
+import { signIn } from '../signIn/signIn.js';
+import type { SignInThrottle } from '../signIn/throttle.js';
 import type { TeamPrincipal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import type { SessionView, SignInInput } from './schema.js';
@@ -56,8 +56,9 @@ export class DashboardSessions {
     private readonly throttle: SignInThrottle,
   ) {}
 
-  async signIn(input: SignInInput): Promise<SessionSignIn> {
-    const result = await signIn(this.services, this.throttle, input);
+  /** `address`: the client's, by which (with the account) the throttle counts failures. */
+  async signIn(input: SignInInput, address: string | undefined): Promise<SessionSignIn> {
+    const result = await signIn(this.services, this.throttle, { ...input, address });
     if (result.outcome !== 'signedIn') return result;
     const user = { ...result.user, email: result.email };
     const now = this.now();

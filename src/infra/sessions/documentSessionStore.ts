@@ -58,7 +58,7 @@ export class DocumentSignInFailures implements SignInFailures {
   }
 
   async record(key: string, at: string, forgetBefore: string): Promise<void> {
-    await this.failures.updateOne({ _id: key, lastFailureDate: { $lt: forgetBefore } }, { $set: { count: 0 } });
+    await this.failures.updateOne({ _id: key, lastFailureDate: { $lte: forgetBefore } }, { $set: { count: 0 } });
     await this.failures.updateOne({ _id: key }, { $inc: { count: 1 }, $max: { lastFailureDate: at } }, { upsert: true });
   }
 
@@ -67,6 +67,6 @@ export class DocumentSignInFailures implements SignInFailures {
   }
 
   async deleteOlderThan(cutoff: string): Promise<void> {
-    await this.failures.deleteMany({ lastFailureDate: { $lt: cutoff } });
+    await this.failures.deleteMany({ lastFailureDate: { $lte: cutoff } });
   }
 }

@@ -2,8 +2,8 @@ import type { AuthorizationParams } from '@modelcontextprotocol/sdk/server/auth/
 import type { Request, Response } from 'express';
 import { issueAuthorizationCode } from '../../app/oauth/authorizationCodes.js';
 import { findOAuthClient } from '../../app/oauth/clients.js';
-import { signIn } from '../../app/oauth/signIn.js';
-import type { SignInThrottle } from '../../app/oauth/signInThrottle.js';
+import { signIn } from '../../app/signIn/signIn.js';
+import type { SignInThrottle } from '../../app/signIn/throttle.js';
 import type { Services } from '../../app/shared/services.js';
 import { validateAuthorizationRequest, type AuthorizationRequest, type ValidAuthorizationRequest } from '../../domain/oauth/authorizationRequest.js';
 import type { RegisteredOAuthClient } from '../../domain/oauth/client/events.js';
@@ -91,7 +91,8 @@ async function answerConsent(dependencies: AuthorizeEndpointDependencies, consen
     sendAuthorizePage(response, { ...page, email, error: 'Choose Allow or Deny.' }, 400);
     return;
   }
-  const result = await signIn(services, throttle, { email, password: formField(body, 'password') });
+  const address = response.req.socket.remoteAddress;
+  const result = await signIn(services, throttle, { email, password: formField(body, 'password'), address });
   if (result.outcome === 'throttled') {
     const wait = `${result.secondsToWait} second${result.secondsToWait === 1 ? '' : 's'}`;
     const error = `Too many failed sign-ins for this e-mail address. Try again in ${wait}.`;

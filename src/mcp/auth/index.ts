@@ -4,7 +4,7 @@ import { clientRegistrationHandler } from '@modelcontextprotocol/sdk/server/auth
 import { revocationHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/revoke.js';
 import { tokenHandler } from '@modelcontextprotocol/sdk/server/auth/handlers/token.js';
 import express, { type RequestHandler } from 'express';
-import type { SignInThrottle } from '../../app/oauth/signInThrottle.js';
+import type { SignInThrottle } from '../../app/signIn/throttle.js';
 import type { Services } from '../../app/shared/services.js';
 import { createBearerAuth } from './bearerAuth.js';
 import { hashPresentedClientSecret } from './clientsStore.js';

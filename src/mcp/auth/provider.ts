@@ -7,7 +7,7 @@ import type { Response } from 'express';
 import { verifyAccessToken } from '../../app/oauth/accessTokens.js';
 import { findAuthorizationCode } from '../../app/oauth/authorizationCodes.js';
 import { findOAuthClient } from '../../app/oauth/clients.js';
-import type { SignInThrottle } from '../../app/oauth/signInThrottle.js';
+import type { SignInThrottle } from '../../app/signIn/throttle.js';
 import { redeemAuthorizationCode, refreshAccessToken, revokeToken, type IssuedTokens } from '../../app/oauth/tokens.js';
 import type { Services } from '../../app/shared/services.js';
 import { scopeWords } from '../../domain/oauth/scopes.js';

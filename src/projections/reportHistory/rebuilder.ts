@@ -11,7 +11,7 @@ import type { RunContribution } from './runContribution.js';
 import { REPORT_HISTORY } from './projection.js';
 import { ReadModels } from '../runner/readModels.js';
 import { PROMPT_RUN_COUNTS_COLLECTION, runsProjection, type PromptRunCountDoc } from '../runs/projection.js';
-import type { ReportVersionDoc } from './versions.js';
+import { RETIRED_READABLE_MS, type ReportVersionDoc } from './versions.js';
 
 export interface RebuilderOptions {
   /** Identifies this process in leases: two processes never rebuild the same version at once. */
@@ -23,7 +23,7 @@ export interface RebuilderOptions {
   readAhead?: number;
   leaseMs?: number;
   pollMs?: number;
-  /** How long a retired version's documents stay readable for queries that resolved it before the switch. */
+  /** How long a retired version's documents stay readable after the switch (default 7 days, RETIRED_READABLE_MS). */
   retireGraceMs?: number;
   onProgress?: (version: ReportVersionDoc) => void;
   /** Where a batch's time went; for the replay benchmark. */
@@ -276,11 +276,11 @@ export class ReportRebuilder {
     });
   }
 
-  /** Deletes the documents of superseded versions and, after a grace period, of retired ones. */
+  /** Deletes the documents of superseded versions and, once no longer readable, of retired ones. */
   private async deleteRetiredVersions(): Promise<void> {
-    const graceEnd = this.nowIso(-(this.options.retireGraceMs ?? 30_000));
+    const graceEnd = this.nowIso(-(this.options.retireGraceMs ?? RETIRED_READABLE_MS));
     const stale = await this.versions().find({
-      $or: [{ state: 'superseded' }, { state: 'retired', finishedDate: { $lt: graceEnd } }],
+      $or: [{ state: 'superseded' }, { state: 'retired', finishedDate: { $lte: graceEnd } }],
       dataDeleted: { $ne: true },
     });
     const history = Object.values(this.history());

@@ -4,8 +4,8 @@ import type { Doc } from '../../ports/documentStore.js';
 /**
  * A report's derived history exists per version. A version is `building` while a rebuild replays past runs
  * into it, `active` while queries read it, `superseded` when a newer change replaced it before it finished,
- * and `retired` once a newer version took over (its documents are deleted a little later, so that a query
- * that resolved it just before the switch still reads a complete answer).
+ * and `retired` once a newer version took over (its documents stay readable for 7 days, so that the dashboard
+ * can show the old and the new history side by side, then they are deleted).
  */
 export type VersionState = 'building' | 'active' | 'superseded' | 'retired' | 'failed';
 
@@ -26,6 +26,24 @@ export interface ReportVersionDoc extends Doc {
   reason: 'created' | 'detection' | 'prompts' | 'replay';
   /** The process running the rebuild and until when its claim holds. */
   lease: { owner: string; expires: string } | null;
+  /** Set once a retired or superseded version's documents are deleted. */
+  dataDeleted?: boolean;
+}
+
+/** How long a retired version stays readable after the switch (contract.md section 12). */
+export const RETIRED_READABLE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Until when a retired version is readable (its switch, `finishedDate`, plus 7 days); null for other states. */
+export function readableUntil(version: Pick<ReportVersionDoc, 'state' | 'finishedDate'>): string | null {
+  if (version.state !== 'retired' || version.finishedDate === null) return null;
+  return new Date(Date.parse(version.finishedDate) + RETIRED_READABLE_MS).toISOString();
+}
+
+/** Whether queries may read the version at `now`: active, building, or retired less than 7 days ago and not yet deleted. */
+export function isReadableVersion(version: Pick<ReportVersionDoc, 'state' | 'finishedDate' | 'dataDeleted'>, now: Date): boolean {
+  if (version.state === 'active' || version.state === 'building') return true;
+  const until = readableUntil(version);
+  return until !== null && version.dataDeleted !== true && now.getTime() < Date.parse(until);
 }
 
 export const versionId = (reportId: string, version: number): string => `${reportId}|${version}`;

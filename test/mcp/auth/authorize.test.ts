@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { startTestApi, type TestApi } from '../../api/support/testApi.js';
+import { fetchFrom } from '../../support/clientAddress.js';
 import {
   authorizationUrl,
   newPkce,
@@ -163,5 +164,18 @@ describe('authorization requests that must fail and write nothing', () => {
     const allowed = await submitForm(form, { email: victim.email, password: PASSWORD, decision: 'allow' });
     expect(allowed.status).toBe(302);
     expect(allowed.location?.searchParams.get('code')).toEqual(expect.any(String));
+  });
+
+  test('30 wrong passwords for one e-mail from one address do not keep the right password from another address out', async () => {
+    const victim = await seedUser(api, 'read', 'besieged@acme.example');
+    const form = await openAuthorizePage(authorizationUrl(api, client, newPkce()));
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const guess = await submitForm(form, { email: victim.email, password: `guess ${attempt}`, decision: 'allow' });
+      expect([200, 429]).toContain(guess.status);
+    }
+    expect((await submitForm(form, { email: victim.email, password: PASSWORD, decision: 'allow' })).status).toBe(429);
+    const fromElsewhere = await submitForm(form, { email: victim.email, password: PASSWORD, decision: 'allow' }, fetchFrom('127.0.0.2'));
+    expect(fromElsewhere.status).toBe(302);
+    expect(fromElsewhere.location?.searchParams.get('code')).toEqual(expect.any(String));
   });
 });

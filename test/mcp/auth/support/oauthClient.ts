@@ -94,9 +94,9 @@ export interface FormAnswer {
   html: string;
 }
 
-/** Posts the form as a browser would, without following the redirect. */
-export async function submitForm(form: ConsentForm, fields: Record<string, string>): Promise<FormAnswer> {
-  const response = await fetch(form.action, {
+/** Posts the form as a browser would, without following the redirect; `send` may post from another client address. */
+export async function submitForm(form: ConsentForm, fields: Record<string, string>, send: typeof fetch = fetch): Promise<FormAnswer> {
+  const response = await send(form.action, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ ...form.fields, ...fields }),

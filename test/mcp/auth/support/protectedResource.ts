@@ -1,7 +1,8 @@
 import express from 'express';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SignInThrottle } from '../../../../src/app/oauth/signInThrottle.js';
+import { SignInThrottle } from '../../../../src/app/signIn/throttle.js';
+import { DocumentSignInFailures } from '../../../../src/infra/sessions/documentSessionStore.js';
 import { accessTokenPrincipal, createOAuth } from '../../../../src/mcp/auth/index.js';
 import type { TestApi } from '../../../api/support/testApi.js';
 
@@ -14,7 +15,7 @@ export interface ProtectedResource {
 /** A stand-in for /mcp behind the bearer check, as the MCP server mounts it, on its own loopback port. */
 export async function startProtectedResource(api: TestApi): Promise<ProtectedResource> {
   const app = express();
-  const throttle = new SignInThrottle(api.services.context.now);
+  const throttle = new SignInThrottle(await DocumentSignInFailures.on(api.context.documentStore), api.context.now);
   app.post('/mcp', createOAuth({ services: api.services, baseUrl: api.url, throttle }).bearerAuth, (request, response) => {
     response.json({ principal: accessTokenPrincipal(request), clientId: request.auth?.clientId, scopes: request.auth?.scopes });
   });

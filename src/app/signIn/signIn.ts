@@ -4,13 +4,13 @@ import type { Collection } from '../../ports/documentStore.js';
 import { DIRECTORY_COLLECTIONS, type UserDoc } from '../../projections/directory/documents.js';
 import { directoryProjection } from '../../projections/directory/projection.js';
 import type { Services } from '../shared/services.js';
-import type { SignInThrottle } from './signInThrottle.js';
+import type { SignInThrottle } from './throttle.js';
 
 export type SignInResult =
   /** `email` as stored: trimmed and lowercase. */
   | { outcome: 'signedIn'; user: SignedInUser; email: string }
   | { outcome: 'refused' }
-  /** Too many recent failures for this address: the password was not even checked. */
+  /** Too many recent failures for this account from this client address: the password was not even checked. */
   | { outcome: 'throttled'; secondsToWait: number };
 
 /** Compared against when the address is unknown, so an unknown address takes as long as a wrong password. */
@@ -19,18 +19,22 @@ let decoyHash: Promise<string> | undefined;
 const usersCollection = (services: Services): Promise<Collection<UserDoc>> =>
   services.readModels.collection<UserDoc>(directoryProjection, DIRECTORY_COLLECTIONS.users);
 
-/** Checks a geolens user's e-mail and password (scrypt); an unknown address and a wrong password look alike. */
-export async function signIn(services: Services, throttle: SignInThrottle, input: { email: string; password: string }): Promise<SignInResult> {
+/**
+ * Checks a geolens user's e-mail and password (scrypt) sent from the client `address`; an unknown e-mail
+ * address and a wrong password look alike.
+ */
+export async function signIn(services: Services, throttle: SignInThrottle, input: { email: string; password: string; address: string | undefined }): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
-  const secondsToWait = throttle.secondsToWait(email);
+  const attempt = { email, address: input.address };
+  const secondsToWait = await throttle.secondsToWait(attempt);
   if (secondsToWait > 0) return { outcome: 'throttled', secondsToWait };
   const user = await (await usersCollection(services)).findOne({ email });
   decoyHash ??= hashPassword('decoy password that matches nothing');
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
   if (!user || !matches) {
-    throttle.recordFailure(email);
+    await throttle.recordFailure(attempt);
     return { outcome: 'refused' };
   }
-  throttle.recordSuccess(email);
+  await throttle.recordSuccess(attempt);
   return { outcome: 'signedIn', email, user: { userId: user._id, teamId: user.teamId, permission: user.permission, workspaceIds: user.workspaceIds } };
 }
