@@ -4,7 +4,7 @@ import { seedDemo, type DemoCredentials } from '../../../src/app/demo/seedDemo.j
 import { launchChromium } from '../../../src/infra/browser/index.js';
 import { startTestApi, type TestApi } from '../../api/support/testApi.js';
 import { describeWithChromium } from '../../support/fixtureSites/chromium.js';
-import { ARTIFACTS, ensureDashboardBuilt, expectAccessible, newContext, settled, signInThroughPage } from './support.js';
+import { ARTIFACTS, ensureDashboardBuilt, expectAccessible, expectParity, newContext, settled, signInThroughPage } from './support.js';
 
 const DEMO_WINDOW = 'startDate=2026-10-17&endDate=2026-11-15&country=us';
 
@@ -20,6 +20,8 @@ describeWithChromium()('editing detection from the dashboard in Chromium', () =>
     api = await startTestApi();
     demo = await seedDemo(api.context);
     await api.settle();
+    // The demo's first history is built here as `serve`'s rebuilder would, so the edit makes a second version beside it.
+    await api.rebuild();
     browser = await launchChromium();
     context = await newContext(browser);
     page = await context.newPage();
@@ -32,7 +34,7 @@ describeWithChromium()('editing detection from the dashboard in Chromium', () =>
     await api?.close();
   });
 
-  test('a saved edit goes through the same PATCH, then the recalculation shows its progress until it finishes', async () => {
+  test('a saved edit goes through the same PATCH; the progress, then the old and the new history side by side while and after it rebuilds', async () => {
     await page.goto(`${api.url}/reports/${demo.reportId}/detection?${DEMO_WINDOW}`);
     await settled(page);
     await page.fill('#brandVariations', 'Nimbus\nNimbus Cloud');
@@ -40,6 +42,14 @@ describeWithChromium()('editing detection from the dashboard in Chromium', () =>
     await page.getByRole('button', { name: 'Save and recalculate' }).click();
     expect((await patched).status()).toBe(200);
     await page.locator('[data-state=running]').waitFor();
+    const panels = page.locator('section.version');
+    await panels.nth(1).waitFor();
+    await settled(page);
+    expect(await panels.evaluateAll((sections) => sections.map((section) => `${section.dataset.version} ${section.querySelector('h3')?.textContent}`))).toEqual([
+      '1 Version 1 (active)',
+      '2 Version 2 (building)',
+    ]);
+    expect(await expectParity(page, api, demo.readKey)).toBeGreaterThan(0);
     await page.screenshot({ path: `${ARTIFACTS}/detection-running.png`, fullPage: true });
     await expectAccessible(page);
 
@@ -53,6 +63,15 @@ describeWithChromium()('editing detection from the dashboard in Chromium', () =>
     expect(report.body.brandVariations).toEqual(['Nimbus', 'Nimbus Cloud']);
     expect(report.body.competitors.find((competitor) => competitor.brand === 'Zoho CRM')?.brandVariations).toEqual(['Zoho']);
     expect(await page.locator('.recalculation p').textContent()).toMatch(/^Finished: \d+ runs recalculated$/);
+    await page.locator('section.version h3', { hasText: 'Version 2 (active)' }).waitFor();
+    await settled(page);
+    expect(await panels.locator('h3').allTextContents()).toEqual(['Version 1 (retired)', 'Version 2 (active)']);
+    for (const chart of await panels.locator('figure[data-chart]').all()) {
+      expect(await chart.getAttribute('data-series-count')).toBe('5');
+      expect(await chart.getAttribute('data-point-count')).toBe('30');
+    }
+    expect(await expectParity(page, api, demo.readKey)).toBeGreaterThan(0);
+    await page.screenshot({ path: `${ARTIFACTS}/detection-finished.png`, fullPage: true });
   }, 60_000);
 
   test('a refused edit shows the API’s reason on the form', async () => {

@@ -8,7 +8,7 @@ import type { citationHistorySchema } from '../../../src/app/brandReports/citati
 import type { citedUrlListSchema } from '../../../src/app/brandReports/citations.js';
 import type { citationStatsSchema } from '../../../src/app/brandReports/citationStats.js';
 import type { promptDetailSchema } from '../../../src/app/brandReports/promptDetail.js';
-import type { recalculationSchema } from '../../../src/app/brandReports/recalculation.js';
+import type { reportRecalculationSchema } from '../../../src/app/brandReports/recalculation.js';
 import type { recommendationSchema } from '../../../src/app/brandReports/recommendations/schema.js';
 import type { reportPromptListSchema } from '../../../src/app/brandReports/reportPrompts.js';
 import type { brandReportListItemSchema, brandReportSchema } from '../../../src/app/brandReports/resource.js';
@@ -32,14 +32,7 @@ export type CitationStats = z.output<typeof citationStatsSchema>;
 export type CitationHistory = z.output<typeof citationHistorySchema>;
 export type Recommendation = z.output<typeof recommendationSchema>;
 export type RecommendationPage = CursorPage<Recommendation>;
-/** One history version of a report (contract.md section 12), as `GET …/recalculation` lists them. */
-export interface HistoryVersion {
-  version: number;
-  state: 'active' | 'building' | 'retired';
-  detection: { brand: string; brandVariations: string[]; brandRegex: string | null; brandDomain: string; brandDomainWildcard: boolean };
-  readableUntil: string | null;
-}
-export type Recalculation = z.output<typeof recalculationSchema> & { versions?: HistoryVersion[] };
+export type Recalculation = z.output<typeof reportRecalculationSchema>;
 export type BrandReport = z.output<typeof brandReportSchema>;
 export type BrandReportPage = CursorPage<z.output<typeof brandReportListItemSchema>>;
 export type WorkspacePage = CursorPage<z.output<typeof workspaceSchema>>;

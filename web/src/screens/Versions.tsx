@@ -8,7 +8,7 @@ import { formatRate } from '../lib/format.js';
 import { coverageChart } from './Overview.js';
 import { reportApi } from './shared.js';
 
-type Version = NonNullable<Recalculation['versions']>[number];
+type Version = Recalculation['versions'][number];
 
 /** The two histories worth comparing: the one being built (or the newest) beside the one it replaces. */
 export function versionsToCompare(versions: readonly Version[]): Version[] {
@@ -46,7 +46,7 @@ function VersionPanel({ report, filters, version, refresh }: { report: BrandRepo
 
 /** While and after a rebuild: the old and the new history of the same window, side by side. */
 export function VersionsSideBySide({ report, filters, status, refresh }: { report: BrandReport; filters: Filters; status: Recalculation; refresh: number }) {
-  const pair = versionsToCompare(status.versions ?? []);
+  const pair = versionsToCompare(status.versions);
   if (pair.length < 2) return null;
   return (
     <section aria-label="Old and new history" class="side-by-side">
