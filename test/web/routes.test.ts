@@ -1,4 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
+import { firstReads } from '../../web/src/api/prefetch.js';
 import { pathOf, screenOf, type Screen } from '../../web/src/lib/routes.js';
 
 describe('the dashboard’s paths', () => {
@@ -31,5 +32,21 @@ describe('the dashboard’s paths', () => {
       { name: 'detection', reportId: 'br_1' },
     ];
     for (const screen of screens) expect(screenOf(pathOf(screen))).toEqual(screen);
+  });
+});
+
+describe('the reads started with the session check', () => {
+  test('an overview whose URL names the country reads the report and both periods’ stats at once', () => {
+    expect(firstReads('/reports/br_1', new URLSearchParams('startDate=2026-11-01&endDate=2026-11-30&country=uk'), '2026-12-01')).toEqual([
+      '/v1/reports/brand/br_1',
+      '/v1/reports/brand/br_1/stats?startDate=2026-11-01&endDate=2026-11-30&country=uk',
+      '/v1/reports/brand/br_1/stats?startDate=2026-10-02&endDate=2026-10-31&country=uk',
+    ]);
+  });
+
+  test('without a country only the report, whose main country the stats need; no report screen, nothing', () => {
+    expect(firstReads('/reports/br_1/prompts', new URLSearchParams('country=us'), '2026-12-01')).toEqual(['/v1/reports/brand/br_1']);
+    expect(firstReads('/reports/br_1', new URLSearchParams(''), '2026-12-01')).toEqual(['/v1/reports/brand/br_1']);
+    expect(firstReads('/reports', new URLSearchParams(''), '2026-12-01')).toEqual([]);
   });
 });
