@@ -5,7 +5,7 @@ import { Derived, Metric } from '../components/Metric.js';
 import { WhenLoaded } from '../components/Status.js';
 import { useApi } from '../components/useApi.js';
 import { filtersToSearch, previousPeriod } from '../lib/filters.js';
-import { formatChange, formatNumber, formatPosition, formatRate, formatRatio, formatScore, type Change } from '../lib/format.js';
+import { formatChange, formatNumber, formatPosition, formatRate, formatScore, type Change } from '../lib/format.js';
 import { chartData } from '../lib/series.js';
 import { reportApi, type ScreenProps } from './shared.js';
 
@@ -39,15 +39,17 @@ function mainBrandIndex(stats: Stats): number {
   return stats.allBrandsAnalysis.brandMentions.findIndex((brand) => brand.isMainBrand);
 }
 
-function Cards({ stats, previous }: { stats: Stats; previous: Stats | null }) {
+interface Periods {
+  stats: Stats;
+  previous: Stats | null;
+}
+
+/** Coverage, share of voice and position: the brand's place in the answers. */
+function VisibilityCards({ stats, previous }: Periods) {
   const { summary } = stats;
   const before = previous?.summary ?? null;
-  const main = mainBrandIndex(stats);
-  const nss = stats.allBrandsAnalysis.brandMentions[main]?.sentiment.nss ?? null;
-  const previousNss = previous?.allBrandsAnalysis.brandMentions[mainBrandIndex(previous)]?.sentiment.nss ?? null;
-  const nssPath = `allBrandsAnalysis.brandMentions.${main}.sentiment.nss`;
   return (
-    <div class="cards">
+    <>
       <Card title="Brand coverage" change={formatChange(summary.brandCoverage, before?.brandCoverage ?? null, 'points')} changeOf="summary.brandCoverage">
         <p class="figure">
           <Metric path="summary.brandCoverage" value={summary.brandCoverage} text={formatRate(summary.brandCoverage, 'percent')} />
@@ -76,6 +78,20 @@ function Cards({ stats, previous }: { stats: Stats; previous: Stats | null }) {
           average rank <Metric path="summary.averageRank" value={summary.averageRank} text={formatPosition(summary.averageRank)} />
         </p>
       </Card>
+    </>
+  );
+}
+
+/** Mentions, the brand's domains among the citations, and sentiment. */
+function VolumeCards({ stats, previous }: Periods) {
+  const { summary } = stats;
+  const before = previous?.summary ?? null;
+  const main = mainBrandIndex(stats);
+  const nss = stats.allBrandsAnalysis.brandMentions[main]?.sentiment.nss ?? null;
+  const previousNss = previous?.allBrandsAnalysis.brandMentions[mainBrandIndex(previous)]?.sentiment.nss ?? null;
+  const nssPath = `allBrandsAnalysis.brandMentions.${main}.sentiment.nss`;
+  return (
+    <>
       <Card title="Mentions" change={formatChange(summary.mentions, before?.mentions ?? null, 'count')} changeOf="summary.mentions">
         <p class="figure">
           <Metric path="summary.mentions" value={summary.mentions} text={formatNumber(summary.mentions)} />
@@ -89,13 +105,23 @@ function Cards({ stats, previous }: { stats: Stats; previous: Stats | null }) {
           <Metric path="summary.domainCoverage" value={summary.domainCoverage} text={formatRate(summary.domainCoverage, 'percent')} />
         </p>
         <p class="detail">
-          <Metric path="summary.domainCitedRuns" value={summary.domainCitedRuns} text={formatRatio(summary.domainCitedRuns, summary.runs)} /> runs cite the brand’s domains
+          <Metric path="summary.domainCitedRuns" value={summary.domainCitedRuns} text={formatNumber(summary.domainCitedRuns)} /> /{' '}
+          <Metric path="summary.runs" value={summary.runs} text={formatNumber(summary.runs)} /> runs cite the brand’s domains
         </p>
       </Card>
       <Card title="Net sentiment (NSS)" change={formatChange(nss, previousNss, 'mean', 2)} changeOf={nssPath}>
         <p class="figure">{nss === null ? '—' : <Metric path={nssPath} value={nss} text={formatScore(nss)} />}</p>
         <p class="detail">positive minus negative sentences, −1 to 1</p>
       </Card>
+    </>
+  );
+}
+
+function Cards(periods: Periods) {
+  return (
+    <div class="cards">
+      <VisibilityCards {...periods} />
+      <VolumeCards {...periods} />
     </div>
   );
 }
