@@ -81,27 +81,29 @@ function Answers({ page, report }: { page: AiResponsePage; report: BrandReport }
   if (page.items.length === 0) return <p>No answers in this window.</p>;
   return (
     <ol class="answers">
-      {page.items.map((answer) => (
+      {page.items.map((answer, index) => (
         <li key={answer.runId} data-id={answer.runId}>
-          <h3>
-            {answer.engine} · {answer.runDate.slice(0, 10)}
-          </h3>
-          <p class="answer">
-            {highlight(answer.content, tracked).map((segment, index) =>
-              segment.brand === null ? segment.text : <mark key={index} title={segment.brand}>{segment.text}</mark>,
+          <details open={index === 0}>
+            <summary>
+              {answer.engine} · {answer.runDate.slice(0, 10)} · {answer.brandMentions.map((brand) => `${brand.brand} ${brand.mentions}`).join(', ') || 'no tracked brand'}
+            </summary>
+            <p class="answer">
+              {highlight(answer.content, tracked).map((segment, position) =>
+                segment.brand === null ? segment.text : <mark key={position} title={segment.brand}>{segment.text}</mark>,
+              )}
+            </p>
+            {answer.citations.length > 0 && (
+              <ol class="citations" aria-label="Citations">
+                {answer.citations.map((citation) => (
+                  <li key={citation.link}>
+                    <a href={citation.link} rel="noreferrer noopener" target="_blank">
+                      {citation.title || citation.link}
+                    </a>
+                  </li>
+                ))}
+              </ol>
             )}
-          </p>
-          {answer.citations.length > 0 && (
-            <ol class="citations" aria-label="Citations">
-              {answer.citations.map((citation) => (
-                <li key={citation.link}>
-                  <a href={citation.link} rel="noreferrer noopener" target="_blank">
-                    {citation.title || citation.link}
-                  </a>
-                </li>
-              ))}
-            </ol>
-          )}
+          </details>
         </li>
       ))}
     </ol>
