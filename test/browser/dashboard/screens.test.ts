@@ -55,7 +55,7 @@ function screensOf(reportId: string, window: string): Walked[] {
   ];
 }
 
-/** Walks every screen: each figure equals the API's, the sources follow the URL, no serious axe violation, screenshots at both widths. */
+/** Walks every screen: each figure equals the API's, the sources follow the URL, no serious axe violation, no page wider than 390 or 1440 px, screenshots at both. */
 async function walk(label: string, reportId: string, window: string, key: string): Promise<Record<string, number>> {
   const compared: Record<string, number> = {};
   for (const screen of screensOf(reportId, window)) {
@@ -65,6 +65,8 @@ async function walk(label: string, reportId: string, window: string, key: string
     await expectAccessible(page);
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
+      // Readable at this width: nothing wider than the window (wide tables scroll inside themselves).
+      expect(`${screen.name} ${await page.evaluate<number>('document.documentElement.scrollWidth')}`).toBe(`${screen.name} ${width}`);
       await page.screenshot({ path: `${ARTIFACTS}/${label}-${screen.name}-${width}.png`, fullPage: true });
     }
     await page.setViewportSize({ width: 1440, height: 900 });
