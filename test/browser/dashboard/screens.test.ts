@@ -146,6 +146,28 @@ describeWithChromium()('the dashboard’s screens in Chromium', () => {
     expect(await hubspot.getAttribute('aria-pressed')).toBe('true');
   });
 
+  test('the prompts table sorts and searches through the URL, and the link reproduces the view', async () => {
+    await signInAs(demo.user.email, demo.user.password);
+    await page.goto(`${api.url}/reports/${demo.reportId}/prompts?${DEMO_WINDOW}`);
+    await settled(page);
+    await page.getByRole('button', { name: 'Volume' }).click();
+    await settled(page);
+    expect(new URL(page.url()).searchParams.get('sortBy')).toBe('volume');
+    const volumes = await page.locator('[data-metric$=".volume"]').evaluateAll((cells) => cells.map((cell) => Number(cell.dataset.value)));
+    expect(volumes).toEqual([...volumes].sort((a, b) => b - a));
+    await page.fill('#prompt-search', 'crm for');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await settled(page);
+    const rows = await page.locator('tbody tr').evaluateAll((found) => found.map((row) => row.dataset.id));
+    expect(rows.length).toBeGreaterThan(0);
+    expect((await page.locator('tbody th a').allTextContents()).filter((text) => !/crm for/i.test(text))).toEqual([]);
+    await page.reload();
+    await settled(page);
+    expect(await page.locator('tbody tr').evaluateAll((found) => found.map((row) => row.dataset.id))).toEqual(rows);
+    expect(new URL(page.url()).searchParams.get('search')).toBe('crm for');
+    await expectParity(page, api, demo.readKey);
+  });
+
   test('every screen is reachable and usable with the keyboard alone', async () => {
     await signInAs(demo.user.email, demo.user.password);
     await page.goto(`${api.url}/reports`);
