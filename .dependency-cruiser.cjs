@@ -61,11 +61,25 @@ module.exports = {
       from: { path: '^src/(api|mcp|cli)/' },
       to: { path: '^src/(api|mcp|cli)/', pathNot: '^src/$1/' },
     },
+    {
+      name: 'the-page-is-a-client',
+      severity: 'error',
+      comment: 'The dashboard (web/) calls the API like any client; from the server it takes only types (the zod schemas).',
+      from: { path: '^web/' },
+      to: { path: '^src/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'the-server-does-not-import-the-page',
+      severity: 'error',
+      comment: 'serve answers the built files of web/dist; it imports no page source.',
+      from: { path: '^(src|bench)/' },
+      to: { path: '^web/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.js'] },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.js'] },
   },
 };

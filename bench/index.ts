@@ -6,6 +6,7 @@ import { benchAgentAnalytics } from './agentAnalytics.js';
 import { benchAnalysis } from './analysis.js';
 import { benchAnalytics } from './analytics.js';
 import { benchApi } from './api.js';
+import { benchDashboard } from './dashboard.js';
 import { benchAudits } from './audits.js';
 import { benchDocumentStore } from './documentStore.js';
 import { benchSimulator } from './engines.js';
@@ -36,6 +37,7 @@ const BENCHES: Record<string, Bench> = {
   audits: benchAudits,
   analytics: benchAnalytics,
   gzipBomb: benchGzipBomb,
+  dashboard: benchDashboard,
 };
 
 /** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
@@ -63,6 +65,9 @@ const AIMS: Record<string, string> = {
   citations90dOneClientP99Ms: '< 50 ms',
   gzipBombServerCpuSeconds: '< 3 s',
   gzipBombServerPeakRssMegabytes: '< 300 MB',
+  dashboardInitialGzipKB: '≤ 150 KB',
+  dashboardDemoOverviewMs: '< 1,000 ms',
+  dashboardCrmOverviewMs: '< 1,000 ms',
 };
 
 const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });

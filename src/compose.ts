@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { createApiApp } from './api/app.js';
 import { createAuthorizer } from './api/auth/authorize.js';
+import { dashboard } from './api/dashboard/index.js';
 import { UsageCounters } from './app/accounts/quota.js';
 import type { JobRunnerOptions } from './app/audits/jobs/runner.js';
 import { createAuditJobRunner, type AuditWorker, type AuditWorkerPorts } from './app/audits/worker.js';
@@ -80,6 +82,9 @@ export type AuditWorkerOptions = Partial<Omit<JobRunnerOptions, 'logger'>> & Par
 
 /** The simulator costs nothing and limits nobody: only real providers are paced. */
 const SIMULATOR_LIMIT: EngineLimit = { concurrency: DEFAULT_LIMITS.concurrency, minIntervalMs: 0 };
+
+/** The dashboard's build output (`npm run build:web`), beside src/ in the repository. */
+const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 
 export const processOwner = (role: string): string => `${role}:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
@@ -201,6 +206,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         authorizationServer: oauth.router,
         mcp: mcpRouter({ services, counters: usageCounters, version: VERSION, bearerAuth: oauth.bearerAuth, principalOf: accessTokenPrincipal }),
         corsOrigins: config.corsOrigins,
+        dashboard: dashboard(WEB_DIST),
         baseUrl,
         validateResponses: options.validateResponses ?? false,
       });

@@ -8,6 +8,7 @@ import { createTeam, createWorkspace, setTeamPlan } from '../../src/app/teams/te
 export const crmPromptText = (index: number): string => `What is the best CRM for team type ${index}?`;
 
 export interface CrmReport {
+  teamId: string;
   reportId: string;
   promptIds: string[];
   /** A read key of the report's team. */
@@ -38,5 +39,5 @@ export async function createCrmReport(context: AppContext, prompts: number): Pro
     ],
   });
   const key = (await createApiKey(context, { teamId: team.id, permission: 'read', workspaceIds: 'all' })).key;
-  return { reportId, promptIds, key };
+  return { teamId: team.id, reportId, promptIds, key };
 }

@@ -33,6 +33,8 @@ export interface ApiDependencies {
   authorizationServer?: RequestHandler;
   /** The MCP endpoint (src/mcp), behind its OAuth bearer check; it reads the JSON body parsed here. */
   mcp?: RequestHandler;
+  /** The built dashboard (src/api/dashboard), served at `/` after every API route. */
+  dashboard?: RequestHandler;
   /** Fail any answer that differs from its documented schema (tests). */
   validateResponses?: boolean;
 }
@@ -70,6 +72,7 @@ export function createApiApp(dependencies: ApiDependencies): Express {
     }),
   );
   if (dependencies.mcp) app.use(dependencies.mcp);
+  if (dependencies.dashboard) app.use(dependencies.dashboard);
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

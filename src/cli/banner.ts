@@ -8,6 +8,7 @@ export function printBanner(config: Config, server: { url: string; baseUrl: stri
   const lines = [
     '',
     `geolens is running at ${server.url} (public URL ${base})`,
+    `  dashboard: open ${base}/ in a browser and sign in`,
     `  data directory: ${config.dataDir}`,
     `  health:  curl ${base}/v1/health`,
     `  browser: ${browserLine(config)}`,
@@ -20,7 +21,7 @@ export function printBanner(config: Config, server: { url: string; baseUrl: stri
       `  team ${demo.teamId}, workspace ${demo.workspaceId}, brand report ${demo.reportId}`,
       `  read key:  ${demo.readKey}`,
       `  write key: ${demo.writeKey}`,
-      `  user:      ${demo.user.email} / ${demo.user.password}`,
+      `  user:      ${demo.user.email} / ${demo.user.password}   (sign in to the dashboard with it)`,
       '',
       'Try:',
       `  curl -H "Authorization: Bearer ${demo.readKey}" ${base}/v1/reports/brand/${demo.reportId}`,

@@ -1,0 +1,110 @@
+import { expect } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { TestApi } from '../../api/support/testApi.js';
+
+export const ARTIFACTS = 'test-artifacts/dashboard';
+/** The test API's clock: the page's "today" must be the same day for its default window. */
+export const TODAY = new Date('2026-11-15T10:00:00.000Z');
+
+/** The suites serve the real build; `npm install` made it, and a checkout without one builds it once here. */
+export function ensureDashboardBuilt(): void {
+  if (!existsSync('web/dist/index.html')) execFileSync('npm', ['run', 'build:web'], { stdio: 'ignore' });
+}
+
+export async function newContext(browser: Browser, width = 1440): Promise<BrowserContext> {
+  await mkdir(ARTIFACTS, { recursive: true });
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  await context.clock.setFixedTime(TODAY);
+  return context;
+}
+
+export async function signInThroughPage(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/`);
+  await page.fill('#email', email);
+  await page.fill('#password', password);
+  await Promise.all([page.waitForResponse((response) => response.url().endsWith('/auth/session')), page.click('button[type=submit]')]);
+}
+
+/** Waits until no part of the screen is still loading. */
+export async function settled(page: Page): Promise<void> {
+  await page.locator('main').waitFor();
+  await page.locator('.loading').first().waitFor({ state: 'detached' });
+}
+
+const resolvePath = (answer: unknown, path: string): unknown =>
+  path.split('.').reduce<unknown>((value, key) => (value === null || value === undefined ? undefined : (value as Record<string, unknown>)[key]), answer);
+
+interface ShownFigure {
+  source: string;
+  metric: string;
+  value: string;
+}
+
+/**
+ * Every figure on the screen against the API's own answer: each `data-metric` inside a `data-source` is read
+ * from a fresh call of that operation, with a key instead of the page's cookie. Answers how many it compared.
+ */
+export async function expectParity(page: Page, api: TestApi, key: string): Promise<number> {
+  const shown = await page.$$eval('[data-metric]', (elements) =>
+    elements.map((element) => ({
+      source: element.closest('[data-source]')?.getAttribute('data-source') ?? '',
+      metric: element.getAttribute('data-metric') ?? '',
+      value: element.getAttribute('data-value') ?? '',
+    })),
+  );
+  const answers = new Map<string, unknown>();
+  for (const figure of shown) {
+    expect(figure.source).toMatch(/^\/v1\//);
+    if (!answers.has(figure.source)) {
+      const answer = await api.call('GET', figure.source, { key });
+      expect(answer.status).toBe(200);
+      answers.set(figure.source, answer.body);
+    }
+  }
+  const mismatched = shown.filter((figure: ShownFigure) => {
+    const expected = resolvePath(answers.get(figure.source), figure.metric);
+    return figure.value !== (expected === null ? 'null' : String(expected));
+  });
+  expect(mismatched).toEqual([]);
+  return shown.length;
+}
+
+/** Checks every source on the screen reads the window and country of the page's URL. */
+export async function expectSourcesFollowUrl(page: Page): Promise<void> {
+  const url = new URL(page.url());
+  const sources = await page.$$eval('[data-source]', (elements) => elements.map((element) => element.getAttribute('data-source') ?? ''));
+  for (const source of sources) {
+    const query = new URL(source, url).searchParams;
+    for (const name of ['startDate', 'endDate', 'country'])
+      if (url.searchParams.has(name) && query.has(name)) expect(`${name}=${query.get(name)}`).toBe(`${name}=${url.searchParams.get(name)}`);
+  }
+}
+
+/** axe-core's source, evaluated in the page: the page's Content-Security-Policy refuses injected script tags. */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core inside the page: no serious or critical violation. */
+export async function expectAccessible(page: Page): Promise<void> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate<Array<{ id: string; impact: string; targets: string[] }>>(
+    'axe.run().then((result) => result.violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.slice(0, 3).map((node) => JSON.stringify(node.target)) })))',
+  );
+  expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
+}
+
+/** Presses Tab until the focused element matches the selector (and holds the text), then answers. */
+export async function tabTo(page: Page, selector: string, text?: string, limit = 80): Promise<void> {
+  for (let presses = 0; presses < limit; presses += 1) {
+    await page.keyboard.press('Tab');
+    const found = await page
+      .locator(':focus')
+      .evaluate((active, [wanted, words]) => active.matches(wanted) && (words === null || (active.textContent ?? '').includes(words)), [selector, text ?? null] as const, { timeout: 2000 })
+      .catch(() => false);
+    if (found) return;
+  }
+  throw new Error(`Tab never reached ${selector} ${text ?? ''}`);
+}

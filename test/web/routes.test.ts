@@ -1,0 +1,52 @@
+import { describe, expect, test } from '@jest/globals';
+import { firstReads } from '../../web/src/api/prefetch.js';
+import { pathOf, screenOf, type Screen } from '../../web/src/lib/routes.js';
+
+describe('the dashboard’s paths', () => {
+  test.each<[string, Screen]>([
+    ['/', { name: 'reports' }],
+    ['/reports', { name: 'reports' }],
+    ['/sign-in', { name: 'signIn' }],
+    ['/reports/br_1', { name: 'overview', reportId: 'br_1' }],
+    ['/reports/br_1/prompts', { name: 'prompts', reportId: 'br_1' }],
+    ['/reports/br_1/prompts/pr_2', { name: 'prompt', reportId: 'br_1', promptId: 'pr_2' }],
+    ['/reports/br_1/citations', { name: 'citations', reportId: 'br_1' }],
+    ['/reports/br_1/recommendations', { name: 'recommendations', reportId: 'br_1' }],
+    ['/reports/br_1/detection', { name: 'detection', reportId: 'br_1' }],
+    ['/reports/br_1/nothing', { name: 'notFound' }],
+    ['/reports/br_1/citations/x', { name: 'notFound' }],
+    ['/elsewhere', { name: 'notFound' }],
+  ])('%s is %p', (path, screen) => {
+    expect(screenOf(path)).toEqual(screen);
+  });
+
+  test('every screen’s path reads back as that screen', () => {
+    const screens: Screen[] = [
+      { name: 'reports' },
+      { name: 'signIn' },
+      { name: 'overview', reportId: 'br 1' },
+      { name: 'prompts', reportId: 'br_1' },
+      { name: 'prompt', reportId: 'br_1', promptId: 'pr/2' },
+      { name: 'citations', reportId: 'br_1' },
+      { name: 'recommendations', reportId: 'br_1' },
+      { name: 'detection', reportId: 'br_1' },
+    ];
+    for (const screen of screens) expect(screenOf(pathOf(screen))).toEqual(screen);
+  });
+});
+
+describe('the reads started with the session check', () => {
+  test('an overview whose URL names the country reads the report and both periods’ stats at once', () => {
+    expect(firstReads('/reports/br_1', new URLSearchParams('startDate=2026-11-01&endDate=2026-11-30&country=uk'), '2026-12-01')).toEqual([
+      '/v1/reports/brand/br_1',
+      '/v1/reports/brand/br_1/stats?startDate=2026-11-01&endDate=2026-11-30&country=uk',
+      '/v1/reports/brand/br_1/stats?startDate=2026-10-02&endDate=2026-10-31&country=uk',
+    ]);
+  });
+
+  test('without a country only the report, whose main country the stats need; no report screen, nothing', () => {
+    expect(firstReads('/reports/br_1/prompts', new URLSearchParams('country=us'), '2026-12-01')).toEqual(['/v1/reports/brand/br_1']);
+    expect(firstReads('/reports/br_1', new URLSearchParams(''), '2026-12-01')).toEqual(['/v1/reports/brand/br_1']);
+    expect(firstReads('/reports', new URLSearchParams(''), '2026-12-01')).toEqual([]);
+  });
+});

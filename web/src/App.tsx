@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, onUnauthorized, sessions } from './api/client.js';
+import type { Session } from './api/types.js';
+import { hrefOf, Link, navigate, usePlace } from './components/router.js';
+import { screenOf, type Screen } from './lib/routes.js';
+import { ReportLayout } from './screens/ReportLayout.js';
+import { ReportsScreen } from './screens/Reports.js';
+import { SignIn } from './screens/SignIn.js';
+
+type SessionState = { state: 'checking' } | { state: 'signedOut'; notice: string | null } | { state: 'signedIn'; session: Session };
+
+function useSession() {
+  const [session, setSession] = useState<SessionState>({ state: 'checking' });
+  useEffect(() => {
+    sessions.current().then(
+      (current) => setSession({ state: 'signedIn', session: current }),
+      (error: unknown) => {
+        const expired = error instanceof ApiError && error.status === 401 && /expired/i.test(error.message);
+        setSession({ state: 'signedOut', notice: expired ? error.message : null });
+      },
+    );
+    return onUnauthorized((message) => setSession({ state: 'signedOut', notice: message }));
+  }, []);
+  return [session, setSession] as const;
+}
+
+function Header({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
+  return (
+    <header class="top">
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <Link href="/reports" class="brand">
+        geolens
+      </Link>
+      <nav aria-label="Main">
+        <Link href="/reports">Reports</Link>
+      </nav>
+      <span class="who">{session.user.email}</span>
+      <button type="button" onClick={onSignOut}>
+        Sign out
+      </button>
+    </header>
+  );
+}
+
+function Content({ screen }: { screen: Screen }) {
+  if (screen.name === 'reports' || screen.name === 'signIn') return <ReportsScreen />;
+  if (screen.name === 'notFound')
+    return (
+      <main id="main">
+        <h1>Page not found</h1>
+        <p>
+          <Link href="/reports">Back to the reports</Link>
+        </p>
+      </main>
+    );
+  return <ReportLayout screen={screen} />;
+}
+
+export function App() {
+  const [session, setSession] = useSession();
+  const place = usePlace();
+  if (session.state === 'checking') return <p class="loading">Loading…</p>;
+  if (session.state === 'signedOut')
+    return (
+      <SignIn
+        notice={session.notice}
+        onSignedIn={(signedIn) => {
+          setSession({ state: 'signedIn', session: signedIn });
+          if (screenOf(place.pathname).name === 'signIn') navigate('/reports', { replace: true });
+        }}
+      />
+    );
+  const signOut = () => sessions.signOut().finally(() => setSession({ state: 'signedOut', notice: 'You signed out.' }));
+  return (
+    <>
+      <Header session={session.session} onSignOut={signOut} />
+      <Content key={hrefOf(place.pathname)} screen={screenOf(place.pathname)} />
+    </>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The answers the page reads, typed from the API's own zod schemas (type-only imports: nothing of the server
+ * reaches the bundle). A renamed field in a schema fails `tsc -p web`, which the build runs first.
+ */
+import type { z } from 'zod';
+import type { aiResponseSchema } from '../../../src/app/brandReports/aiResponses.js';
+import type { citationHistorySchema } from '../../../src/app/brandReports/citationHistory.js';
+import type { citedUrlListSchema } from '../../../src/app/brandReports/citations.js';
+import type { citationStatsSchema } from '../../../src/app/brandReports/citationStats.js';
+import type { promptDetailSchema } from '../../../src/app/brandReports/promptDetail.js';
+import type { reportRecalculationSchema } from '../../../src/app/brandReports/recalculation.js';
+import type { recommendationSchema } from '../../../src/app/brandReports/recommendations/schema.js';
+import type { reportPromptListSchema } from '../../../src/app/brandReports/reportPrompts.js';
+import type { brandReportListItemSchema, brandReportSchema } from '../../../src/app/brandReports/resource.js';
+import type { brandReportStatsSchema } from '../../../src/app/brandReports/statsSchema.js';
+import type { sessionSchema } from '../../../src/app/sessions/schema.js';
+import type { cursorPagingSchema } from '../../../src/app/shared/paging.js';
+import type { workspaceSchema } from '../../../src/app/workspaces/queries.js';
+import type { brandReportPatchSchema } from '../../../src/domain/brandReport/schema.js';
+
+interface CursorPage<Item> {
+  items: Item[];
+  paging: z.output<typeof cursorPagingSchema>;
+}
+
+export type Stats = z.output<typeof brandReportStatsSchema>;
+export type PromptList = z.output<typeof reportPromptListSchema>;
+export type PromptDetail = z.output<typeof promptDetailSchema>;
+export type AiResponsePage = CursorPage<z.output<typeof aiResponseSchema>>;
+export type CitedUrlList = z.output<typeof citedUrlListSchema>;
+export type CitationStats = z.output<typeof citationStatsSchema>;
+export type CitationHistory = z.output<typeof citationHistorySchema>;
+export type Recommendation = z.output<typeof recommendationSchema>;
+export type RecommendationPage = CursorPage<Recommendation>;
+export type Recalculation = z.output<typeof reportRecalculationSchema>;
+export type BrandReport = z.output<typeof brandReportSchema>;
+export type BrandReportPage = CursorPage<z.output<typeof brandReportListItemSchema>>;
+export type WorkspacePage = CursorPage<z.output<typeof workspaceSchema>>;
+export type BrandReportPatch = z.input<typeof brandReportPatchSchema>;
+
+/** The session of the signed-in user (`/auth/session`, contract.md section 12). */
+export type Session = z.output<typeof sessionSchema>;
