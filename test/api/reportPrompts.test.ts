@@ -140,8 +140,9 @@ describe('GET /v1/reports/brand/{reportId}/prompts/{promptId}', () => {
     expect((await api.call('GET', `/v1/reports/brand/br_missing/prompts/${firstPrompt}?${window}`, { key: team.readKey })).status).toBe(404);
     const otherOnly = await createApiKey(api.context, { teamId: team.teamId, permission: 'read', workspaceIds: [team.otherWorkspaceId] });
     await api.settle();
-    const forbidden = await api.call('GET', `/v1/reports/brand/${reportId}/prompts/${firstPrompt}?${window}`, { key: otherOnly.key });
-    expect(forbidden).toMatchObject({ status: 403, body: { message: expect.stringContaining(team.workspaceId) } });
+    const forbidden = await api.call<{ message: string }>('GET', `/v1/reports/brand/${reportId}/prompts/${firstPrompt}?${window}`, { key: otherOnly.key });
+    expect(forbidden).toMatchObject({ status: 403, body: { message: expect.stringContaining(reportId) } });
+    expect(forbidden.body.message).not.toContain(team.workspaceId);
   });
 });
 
