@@ -34,6 +34,13 @@ module.exports = {
       to: { path: '^src/', pathNot: '^src/(ports|domain)/' },
     },
     {
+      name: 'background-kit-knows-only-ports',
+      severity: 'error',
+      comment: 'The background kit (waiters, delays) serves the application and the projections alike; it knows only ports and the domain.',
+      from: { path: '^src/background/' },
+      to: { path: '^src/', pathNot: '^src/(background|ports|domain)/' },
+    },
+    {
       name: 'infra-knows-no-application',
       severity: 'error',
       comment: 'Adapters implement ports; they do not reach into application services, read models or edges.',

@@ -4,6 +4,7 @@ import { DomainError } from '../../domain/shared/errors.js';
 import type { DocumentStore, Doc } from '../../ports/documentStore.js';
 import type { EventStore, Position, RecordedEvent, Subscription } from '../../ports/eventStore.js';
 import type { Services } from '../shared/services.js';
+import { delay, PositionWaiters } from '../../background/positionWaiters.js';
 
 /** A recorded event of one of the types a process declares, typed as that event. */
 export type ProcessEvent<Event extends DomainEvent> = Event extends DomainEvent<infer Type, infer Data> ? RecordedEvent<Type, Data> : never;
@@ -30,8 +31,6 @@ export interface ProcessRunnerOptions {
   retryDelayMs?: number;
 }
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Runs processes from the event log, each from its own checkpoint, which moves after the reactions to an event
  * have completed. A reaction refused by the domain (a 4xx error: the prompt was deleted meanwhile) is logged
@@ -42,7 +41,7 @@ export class ProcessRunner {
   private readonly loops: Promise<void>[] = [];
   /** How far each process has come in this runner: every event at or before it has been reacted to. */
   private readonly reached = new Map<string, Position>();
-  private readonly waiters = new Set<{ position: Position; resolve: () => void }>();
+  private readonly waiters = new PositionWaiters('Processes');
   private readonly subscriptions = new Set<Subscription>();
 
   constructor(
@@ -107,25 +106,17 @@ export class ProcessRunner {
 
   /** Resolves once every process has reacted to the events up to `position` (for tests and read-your-writes). */
   waitFor(position: Position, timeoutMs = 10_000): Promise<void> {
-    if (this.hasReached(position)) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const waiter = {
-        position,
-        resolve: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(waiter);
-        reject(new Error(`Processes did not reach position ${position} within ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.waiters.add(waiter);
-    });
+    return this.hasReached(position) ? Promise.resolve() : this.waiters.wait(position, timeoutMs);
   }
 
   private hasReached(position: Position): boolean {
-    return this.processes.every((process) => (this.reached.get(process.name) ?? -1n) >= position);
+    return this.processes.length === 0 || this.minimumReached() >= position;
+  }
+
+  /** The position every process has reacted up to. */
+  private minimumReached(): Position {
+    const reached = this.processes.map((process) => this.reached.get(process.name) ?? -1n);
+    return reached.reduce((minimum, position) => (position < minimum ? position : minimum), reached[0] ?? -1n);
   }
 
   /**
@@ -144,10 +135,6 @@ export class ProcessRunner {
 
   private advance(process: Process, position: Position): void {
     if (position > (this.reached.get(process.name) ?? -1n)) this.reached.set(process.name, position);
-    for (const waiter of this.waiters) {
-      if (!this.hasReached(waiter.position)) continue;
-      this.waiters.delete(waiter);
-      waiter.resolve();
-    }
+    this.waiters.release(this.minimumReached());
   }
 }

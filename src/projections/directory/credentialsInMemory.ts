@@ -4,6 +4,7 @@ import type { TeamEvent } from '../../domain/team/events.js';
 import { START, type EventStore, type Position, type Subscription } from '../../ports/eventStore.js';
 import type { ProjectedEvent } from '../runner/projection.js';
 import { createdTeam, issuedApiKey, withPlan, type ApiKeyDoc, type TeamDoc } from './documents.js';
+import { delay, PositionWaiters } from '../../background/positionWaiters.js';
 
 type CredentialEvent = TeamEvent | ApiKeyEvent;
 
@@ -20,13 +21,6 @@ export interface CredentialsInMemoryOptions {
   retryDelayMs?: number;
 }
 
-interface Waiter {
-  position: Position;
-  resolve: () => void;
-}
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export class CredentialsInMemory {
   private readonly teams = new Map<string, TeamDoc>();
   private readonly apiKeys = new Map<string, ApiKeyDoc>();
@@ -35,7 +29,7 @@ export class CredentialsInMemory {
   private loop: Promise<void> | null = null;
   private stopped = true;
   private reached: Position = START;
-  private readonly waiters = new Set<Waiter>();
+  private readonly waiters = new PositionWaiters('Credentials');
 
   constructor(
     private readonly eventStore: EventStore,
@@ -86,30 +80,12 @@ export class CredentialsInMemory {
 
   /** Resolves once every credential event up to `position` is applied; rejects after `timeoutMs`. */
   waitFor(position: Position, timeoutMs = 10_000): Promise<void> {
-    if (this.reached >= position) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        position,
-        resolve: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(waiter);
-        reject(new Error(`Credentials did not reach position ${position} within ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.waiters.add(waiter);
-    });
+    return this.reached >= position ? Promise.resolve() : this.waiters.wait(position, timeoutMs);
   }
 
   private advance(position: Position): void {
     if (position > this.reached) this.reached = position;
-    for (const waiter of this.waiters) {
-      if (waiter.position > this.reached) continue;
-      this.waiters.delete(waiter);
-      waiter.resolve();
-    }
+    this.waiters.release(this.reached);
   }
 
   /** The directory projection's documents, from the same events. */

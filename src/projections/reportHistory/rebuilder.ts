@@ -12,6 +12,7 @@ import { REPORT_HISTORY } from './projection.js';
 import { ReadModels } from '../runner/readModels.js';
 import { PROMPT_RUN_COUNTS_COLLECTION, runsProjection, type PromptRunCountDoc } from '../runs/projection.js';
 import { RETIRED_READABLE_MS, type ReportVersionDoc } from './versions.js';
+import { delay } from '../../background/positionWaiters.js';
 
 export interface RebuilderOptions {
   /** Identifies this process in leases: two processes never rebuild the same version at once. */
@@ -65,8 +66,6 @@ class PhaseTimer {
 }
 
 const collectionName = (logical: string) => physicalCollectionName(REPORT_HISTORY.name, REPORT_HISTORY.version, logical);
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Fills `building` report versions from the event log: it replays past completed runs of the version's
  * prompts through the same analysis, chasing the live projection's checkpoint, and switches the report to

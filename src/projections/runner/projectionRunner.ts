@@ -9,6 +9,7 @@ import {
   type Projection,
   type ProjectionScope,
 } from './projection.js';
+import { delay, PositionWaiters } from '../../background/positionWaiters.js';
 
 export interface ProjectionRunnerOptions {
   logger: Logger;
@@ -44,20 +45,13 @@ interface RunningProjection {
   commits: Promise<void>[];
 }
 
-interface Waiter {
-  position: Position;
-  resolve: () => void;
-}
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 /**
  * Runs projections as catch-up subscriptions. Each batch is applied in one document-store transaction
  * that also moves the projection's checkpoint, so a crash at any point neither loses nor re-applies an event.
  */
 export class ProjectionRunner {
   private readonly running: RunningProjection[];
-  private readonly waiters = new Set<Waiter>();
+  private readonly waiters = new PositionWaiters('Read models');
   private stopped = true;
 
   constructor(
@@ -98,20 +92,7 @@ export class ProjectionRunner {
   /** Resolves once every projection has applied all events up to `position` (read-your-writes). */
   waitFor(position: Position, timeoutMs = 10_000): Promise<void> {
     if (this.running.length === 0 || this.minimumScanned() >= position) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const waiter: Waiter = {
-        position,
-        resolve: () => {
-          clearTimeout(timer);
-          resolve();
-        },
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(waiter);
-        reject(new Error(`Read models did not reach position ${position} within ${timeoutMs} ms`));
-      }, timeoutMs);
-      this.waiters.add(waiter);
-    });
+    return this.waiters.wait(position, timeoutMs);
   }
 
   async status(): Promise<ProjectionStatus[]> {
@@ -274,13 +255,7 @@ export class ProjectionRunner {
   }
 
   private releaseWaiters(): void {
-    const reached = this.minimumScanned();
-    for (const waiter of this.waiters) {
-      if (reached >= waiter.position) {
-        this.waiters.delete(waiter);
-        waiter.resolve();
-      }
-    }
+    this.waiters.release(this.minimumScanned());
   }
 
   private nowIso(): string {
