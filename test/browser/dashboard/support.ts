@@ -30,6 +30,19 @@ export async function signInThroughPage(page: Page, baseUrl: string, email: stri
 }
 
 /** Waits until no part of the screen is still loading. */
+/**
+ * The page's width once its layout has followed a change of the viewport: charts take their new width in the
+ * next ResizeObserver callback, which a loaded machine may run after the first measurement.
+ */
+export async function settledWidth(page: Page, width: number): Promise<number> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
+    if (scrollWidth <= width || Date.now() > deadline) return scrollWidth;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function settled(page: Page): Promise<void> {
   await page.locator('main').waitFor();
   await page.locator('.loading').first().waitFor({ state: 'detached' });
