@@ -18,7 +18,7 @@ const historyBrand = { brand: z.string(), isMainBrand: z.boolean() };
 const percent = (description: string) => z.number().describe(`${description}; percent, 0..100`);
 const visibilityScore = percent('100 × the mean over the runs of 1/position, a run without the brand counting 0; at most brandCoverage');
 const likelihoodToBuy = percent('Share of the runs that mention the brand in a positive sentence and in no negative one');
-const logoUrl = z.string().nullable().describe('https://{domain}/favicon.ico; null when the brand has no domain');
+const logoUrl = z.string().nullable().describe('The favicon of the brand domain, {domain}/favicon.ico over HTTPS; null when the brand has no domain');
 
 /** The five daily series of /stats (one entry per day with runs, tracked brands in report order). */
 const seriesFields = {
