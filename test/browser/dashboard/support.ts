@@ -84,6 +84,24 @@ export async function expectSourcesFollowUrl(page: Page): Promise<void> {
   }
 }
 
+/**
+ * What every screen is held to: each figure equals the API's, the sources follow the URL, no serious axe
+ * violation, nothing wider than 390 or 1440 px, and a screenshot at both. Answers how many figures it compared.
+ */
+export async function inspectScreen(page: Page, api: TestApi, key: string, shot: string): Promise<number> {
+  const compared = await expectParity(page, api, key);
+  await expectSourcesFollowUrl(page);
+  await expectAccessible(page);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Readable at this width: nothing wider than the window (wide tables scroll inside themselves).
+    expect(`${shot} ${await page.evaluate<number>('document.documentElement.scrollWidth')}`).toBe(`${shot} ${width}`);
+    await page.screenshot({ path: `${ARTIFACTS}/${shot}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  return compared;
+}
+
 /** axe-core's source, evaluated in the page: the page's Content-Security-Policy refuses injected script tags. */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
