@@ -22,6 +22,9 @@ describe('the dashboard’s paths', () => {
     ['/audits/content', { name: 'notFound' }],
     ['/audits/other/cc_1', { name: 'notFound' }],
     ['/audits/content/cc_1/x', { name: 'notFound' }],
+    ['/fan-outs', { name: 'fanOuts' }],
+    ['/fan-outs/qf_1', { name: 'fanOut', fanOutId: 'qf_1' }],
+    ['/fan-outs/qf_1/x', { name: 'notFound' }],
   ])('%s is %p', (path, screen) => {
     expect(screenOf(path)).toEqual(screen);
   });
@@ -39,6 +42,8 @@ describe('the dashboard’s paths', () => {
       { name: 'audits' },
       { name: 'crawlabilityCheck', checkId: 'cr 1' },
       { name: 'contentCheck', checkId: 'cc/1' },
+      { name: 'fanOuts' },
+      { name: 'fanOut', fanOutId: 'qf 1' },
     ];
     for (const screen of screens) expect(screenOf(pathOf(screen))).toEqual(screen);
   });

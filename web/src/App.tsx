@@ -6,6 +6,8 @@ import { screenOf, type Screen } from './lib/routes.js';
 import { AuditsScreen } from './screens/Audits.js';
 import { ContentCheckScreen } from './screens/ContentCheck.js';
 import { CrawlabilityCheckScreen } from './screens/CrawlabilityCheck.js';
+import { FanOutScreen } from './screens/FanOut.js';
+import { FanOutsScreen } from './screens/FanOuts.js';
 import { ReportLayout } from './screens/ReportLayout.js';
 import { ReportsScreen } from './screens/Reports.js';
 import { SignIn } from './screens/SignIn.js';
@@ -39,6 +41,7 @@ function Header({ session, onSignOut }: { session: Session; onSignOut: () => voi
       <nav aria-label="Main">
         <Link href="/reports">Reports</Link>
         <Link href="/audits">GEO audits</Link>
+        <Link href="/fan-outs">Query fan-outs</Link>
       </nav>
       <span class="who">{session.user.email}</span>
       <button type="button" onClick={onSignOut}>
@@ -52,6 +55,8 @@ function Content({ screen, search }: { screen: Screen; search: URLSearchParams }
   if (screen.name === 'reports' || screen.name === 'signIn') return <ReportsScreen />;
   if (screen.name === 'audits') return <AuditsScreen />;
   if (screen.name === 'crawlabilityCheck') return <CrawlabilityCheckScreen checkId={screen.checkId} workspaceId={search.get('workspaceId')} />;
+  if (screen.name === 'fanOuts') return <FanOutsScreen />;
+  if (screen.name === 'fanOut') return <FanOutScreen fanOutId={screen.fanOutId} workspaceId={search.get('workspaceId')} />;
   if (screen.name === 'contentCheck') return <ContentCheckScreen checkId={screen.checkId} workspaceId={search.get('workspaceId')} />;
   if (screen.name === 'notFound')
     return (

@@ -14,6 +14,8 @@ import type { reportPromptListSchema } from '../../../src/app/brandReports/repor
 import type { brandReportListItemSchema, brandReportSchema } from '../../../src/app/brandReports/resource.js';
 import type { brandReportStatsSchema } from '../../../src/app/brandReports/statsSchema.js';
 import type { contentCheckListItemSchema, contentCheckSchema, crawlabilityCheckListItemSchema, crawlabilityCheckSchema } from '../../../src/app/audits/resource.js';
+import type { enginesListSchema } from '../../../src/app/engines/operations.js';
+import type { queryFanOutListItemSchema, queryFanOutSchema } from '../../../src/app/fanOuts/resource.js';
 import type { sessionSchema } from '../../../src/app/sessions/schema.js';
 import type { cursorPagingSchema } from '../../../src/app/shared/paging.js';
 import type { workspaceSchema } from '../../../src/app/workspaces/queries.js';
@@ -41,6 +43,9 @@ export type CrawlabilityCheckPage = CursorPage<z.output<typeof crawlabilityCheck
 export type ContentCheckPage = CursorPage<z.output<typeof contentCheckListItemSchema>>;
 export type CrawlabilityCheck = z.output<typeof crawlabilityCheckSchema>;
 export type ContentCheck = z.output<typeof contentCheckSchema>;
+export type QueryFanOutPage = CursorPage<z.output<typeof queryFanOutListItemSchema>>;
+export type QueryFanOut = z.output<typeof queryFanOutSchema>;
+export type EnginesList = z.output<typeof enginesListSchema>;
 /** The answer of creating any GEO audit or fan-out: the pending run's id. */
 export interface Created {
   id: string;

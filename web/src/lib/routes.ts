@@ -11,6 +11,8 @@ export type Screen =
   | { name: 'audits' }
   | { name: 'crawlabilityCheck'; checkId: string }
   | { name: 'contentCheck'; checkId: string }
+  | { name: 'fanOuts' }
+  | { name: 'fanOut'; fanOutId: string }
   | { name: 'notFound' };
 
 const REPORT_TABS = { prompts: 'prompts', citations: 'citations', recommendations: 'recommendations', detection: 'detection' } as const;
@@ -23,9 +25,16 @@ function auditScreenOf([kind, checkId, ...rest]: string[]): Screen {
   return kind === 'content' ? { name: 'contentCheck', checkId } : { name: 'notFound' };
 }
 
+/** The query fan-out screens: `/fan-outs` and `/fan-outs/{id}`. */
+function fanOutScreenOf([fanOutId, ...rest]: string[]): Screen {
+  if (fanOutId === undefined) return { name: 'fanOuts' };
+  return rest.length > 0 ? { name: 'notFound' } : { name: 'fanOut', fanOutId };
+}
+
 export function screenOf(pathname: string): Screen {
   const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
   if (parts[0] === 'audits') return auditScreenOf(parts.slice(1));
+  if (parts[0] === 'fan-outs') return fanOutScreenOf(parts.slice(1));
   const [first, reportId, tab, promptId, ...rest] = parts;
   if (parts.length === 0 || (first === 'reports' && reportId === undefined)) return { name: 'reports' };
   if (first === 'sign-in' && parts.length === 1) return { name: 'signIn' };
@@ -53,6 +62,10 @@ export function pathOf(screen: Screen): string {
       return `/audits/crawlability/${encodeURIComponent(screen.checkId)}`;
     case 'contentCheck':
       return `/audits/content/${encodeURIComponent(screen.checkId)}`;
+    case 'fanOuts':
+      return '/fan-outs';
+    case 'fanOut':
+      return `/fan-outs/${encodeURIComponent(screen.fanOutId)}`;
     default:
       return `/reports/${encodeURIComponent(screen.reportId)}/${screen.name}`;
   }
