@@ -16,6 +16,15 @@ describe('the dashboard’s paths', () => {
     ['/reports/br_1/nothing', { name: 'notFound' }],
     ['/reports/br_1/citations/x', { name: 'notFound' }],
     ['/elsewhere', { name: 'notFound' }],
+    ['/audits', { name: 'audits' }],
+    ['/audits/crawlability/cr_1', { name: 'crawlabilityCheck', checkId: 'cr_1' }],
+    ['/audits/content/cc_1', { name: 'contentCheck', checkId: 'cc_1' }],
+    ['/audits/content', { name: 'notFound' }],
+    ['/audits/other/cc_1', { name: 'notFound' }],
+    ['/audits/content/cc_1/x', { name: 'notFound' }],
+    ['/fan-outs', { name: 'fanOuts' }],
+    ['/fan-outs/qf_1', { name: 'fanOut', fanOutId: 'qf_1' }],
+    ['/fan-outs/qf_1/x', { name: 'notFound' }],
   ])('%s is %p', (path, screen) => {
     expect(screenOf(path)).toEqual(screen);
   });
@@ -30,6 +39,11 @@ describe('the dashboard’s paths', () => {
       { name: 'citations', reportId: 'br_1' },
       { name: 'recommendations', reportId: 'br_1' },
       { name: 'detection', reportId: 'br_1' },
+      { name: 'audits' },
+      { name: 'crawlabilityCheck', checkId: 'cr 1' },
+      { name: 'contentCheck', checkId: 'cc/1' },
+      { name: 'fanOuts' },
+      { name: 'fanOut', fanOutId: 'qf 1' },
     ];
     for (const screen of screens) expect(screenOf(pathOf(screen))).toEqual(screen);
   });

@@ -3,6 +3,11 @@ import { ApiError, onUnauthorized, sessions } from './api/client.js';
 import type { Session } from './api/types.js';
 import { hrefOf, Link, navigate, usePlace } from './components/router.js';
 import { screenOf, type Screen } from './lib/routes.js';
+import { AuditsScreen } from './screens/Audits.js';
+import { ContentCheckScreen } from './screens/ContentCheck.js';
+import { CrawlabilityCheckScreen } from './screens/CrawlabilityCheck.js';
+import { FanOutScreen } from './screens/FanOut.js';
+import { FanOutsScreen } from './screens/FanOuts.js';
 import { ReportLayout } from './screens/ReportLayout.js';
 import { ReportsScreen } from './screens/Reports.js';
 import { SignIn } from './screens/SignIn.js';
@@ -35,6 +40,8 @@ function Header({ session, onSignOut }: { session: Session; onSignOut: () => voi
       </Link>
       <nav aria-label="Main">
         <Link href="/reports">Reports</Link>
+        <Link href="/audits">GEO audits</Link>
+        <Link href="/fan-outs">Query fan-outs</Link>
       </nav>
       <span class="who">{session.user.email}</span>
       <button type="button" onClick={onSignOut}>
@@ -44,8 +51,13 @@ function Header({ session, onSignOut }: { session: Session; onSignOut: () => voi
   );
 }
 
-function Content({ screen }: { screen: Screen }) {
+function Content({ screen, search }: { screen: Screen; search: URLSearchParams }) {
   if (screen.name === 'reports' || screen.name === 'signIn') return <ReportsScreen />;
+  if (screen.name === 'audits') return <AuditsScreen />;
+  if (screen.name === 'crawlabilityCheck') return <CrawlabilityCheckScreen checkId={screen.checkId} workspaceId={search.get('workspaceId')} />;
+  if (screen.name === 'fanOuts') return <FanOutsScreen />;
+  if (screen.name === 'fanOut') return <FanOutScreen fanOutId={screen.fanOutId} workspaceId={search.get('workspaceId')} />;
+  if (screen.name === 'contentCheck') return <ContentCheckScreen checkId={screen.checkId} workspaceId={search.get('workspaceId')} />;
   if (screen.name === 'notFound')
     return (
       <main id="main">
@@ -76,7 +88,7 @@ export function App() {
   return (
     <>
       <Header session={session.session} onSignOut={signOut} />
-      <Content key={hrefOf(place.pathname)} screen={screenOf(place.pathname)} />
+      <Content key={hrefOf(place.pathname)} screen={screenOf(place.pathname)} search={place.search} />
     </>
   );
 }

@@ -8,6 +8,8 @@ import type { Answer, TestApi } from '../support/testApi.js';
 export interface TestWorker {
   /** Runs every waiting audit to its end in this process, then lets the read models apply the outcomes. */
   runAll(): Promise<void>;
+  /** Runs each audit as it arrives, as `serve`'s worker does, until `close`. */
+  start(): void;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,7 @@ export function testWorker(api: TestApi, options: TestWorkerOptions = {}): TestW
       await runner.drain();
       await api.settle();
     },
+    start: () => runner.start(),
     async close() {
       await runner.stop();
       await renderer?.close();

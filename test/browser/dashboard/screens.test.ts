@@ -6,7 +6,7 @@ import { launchChromium } from '../../../src/infra/browser/index.js';
 import { seedKnownAnswers, WINDOW, type KnownAnswers } from '../../api/support/knownAnswers.js';
 import { startTestApi, type TestApi } from '../../api/support/testApi.js';
 import { describeWithChromium } from '../../support/fixtureSites/chromium.js';
-import { ARTIFACTS, ensureDashboardBuilt, expectAccessible, expectParity, expectSourcesFollowUrl, newContext, settled, settledWidth, signInThroughPage, tabTo } from './support.js';
+import { ensureDashboardBuilt, expectParity, inspectScreen, newContext, settled, signInThroughPage, tabTo } from './support.js';
 
 const DEMO_WINDOW = 'startDate=2026-10-17&endDate=2026-11-15&country=us';
 const KNOWN_PASSWORD = 'known answers password';
@@ -60,16 +60,7 @@ async function walk(label: string, reportId: string, window: string, key: string
   const compared: Record<string, number> = {};
   for (const screen of screensOf(reportId, window)) {
     await screen.open(page);
-    compared[screen.name] = await expectParity(page, api, key);
-    await expectSourcesFollowUrl(page);
-    await expectAccessible(page);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      // Readable at this width: nothing wider than the window (wide tables scroll inside themselves).
-      expect(`${screen.name} ${await settledWidth(page, width)}`).toBe(`${screen.name} ${width}`);
-      await page.screenshot({ path: `${ARTIFACTS}/${label}-${screen.name}-${width}.png`, fullPage: true });
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
+    compared[screen.name] = await inspectScreen(page, api, key, `${label}-${screen.name}`);
   }
   return compared;
 }

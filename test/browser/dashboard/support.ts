@@ -34,7 +34,7 @@ export async function signInThroughPage(page: Page, baseUrl: string, email: stri
  * The page's width once its layout has followed a change of the viewport: charts take their new width in the
  * next ResizeObserver callback, which a loaded machine may run after the first measurement.
  */
-export async function settledWidth(page: Page, width: number): Promise<number> {
+async function settledWidth(page: Page, width: number): Promise<number> {
   const deadline = Date.now() + 5_000;
   for (;;) {
     const scrollWidth = await page.evaluate<number>('document.documentElement.scrollWidth');
@@ -95,6 +95,24 @@ export async function expectSourcesFollowUrl(page: Page): Promise<void> {
     for (const name of ['startDate', 'endDate', 'country'])
       if (url.searchParams.has(name) && query.has(name)) expect(`${name}=${query.get(name)}`).toBe(`${name}=${url.searchParams.get(name)}`);
   }
+}
+
+/**
+ * What every screen is held to: each figure equals the API's, the sources follow the URL, no serious axe
+ * violation, nothing wider than 390 or 1440 px, and a screenshot at both. Answers how many figures it compared.
+ */
+export async function inspectScreen(page: Page, api: TestApi, key: string, shot: string): Promise<number> {
+  const compared = await expectParity(page, api, key);
+  await expectSourcesFollowUrl(page);
+  await expectAccessible(page);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Readable at this width: nothing wider than the window (wide tables scroll inside themselves).
+    expect(`${shot} ${await settledWidth(page, width)}`).toBe(`${shot} ${width}`);
+    await page.screenshot({ path: `${ARTIFACTS}/${shot}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+  return compared;
 }
 
 /** axe-core's source, evaluated in the page: the page's Content-Security-Policy refuses injected script tags. */

@@ -59,6 +59,7 @@ function take<T>(path: string): Promise<T> | undefined {
 export const api = {
   get: <T>(path: string) => take<T>(path) ?? request<T>('GET', path),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
+  post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
 };
 
 function remember(session: Session): Session {

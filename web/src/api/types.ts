@@ -13,6 +13,9 @@ import type { recommendationSchema } from '../../../src/app/brandReports/recomme
 import type { reportPromptListSchema } from '../../../src/app/brandReports/reportPrompts.js';
 import type { brandReportListItemSchema, brandReportSchema } from '../../../src/app/brandReports/resource.js';
 import type { brandReportStatsSchema } from '../../../src/app/brandReports/statsSchema.js';
+import type { contentCheckListItemSchema, contentCheckSchema, crawlabilityCheckListItemSchema, crawlabilityCheckSchema } from '../../../src/app/audits/resource.js';
+import type { enginesListSchema } from '../../../src/app/engines/operations.js';
+import type { queryFanOutListItemSchema, queryFanOutSchema } from '../../../src/app/fanOuts/resource.js';
 import type { sessionSchema } from '../../../src/app/sessions/schema.js';
 import type { cursorPagingSchema } from '../../../src/app/shared/paging.js';
 import type { workspaceSchema } from '../../../src/app/workspaces/queries.js';
@@ -36,6 +39,17 @@ export type Recalculation = z.output<typeof reportRecalculationSchema>;
 export type BrandReport = z.output<typeof brandReportSchema>;
 export type BrandReportPage = CursorPage<z.output<typeof brandReportListItemSchema>>;
 export type WorkspacePage = CursorPage<z.output<typeof workspaceSchema>>;
+export type CrawlabilityCheckPage = CursorPage<z.output<typeof crawlabilityCheckListItemSchema>>;
+export type ContentCheckPage = CursorPage<z.output<typeof contentCheckListItemSchema>>;
+export type CrawlabilityCheck = z.output<typeof crawlabilityCheckSchema>;
+export type ContentCheck = z.output<typeof contentCheckSchema>;
+export type QueryFanOutPage = CursorPage<z.output<typeof queryFanOutListItemSchema>>;
+export type QueryFanOut = z.output<typeof queryFanOutSchema>;
+export type EnginesList = z.output<typeof enginesListSchema>;
+/** The answer of creating any GEO audit or fan-out: the pending run's id. */
+export interface Created {
+  id: string;
+}
 export type BrandReportPatch = z.input<typeof brandReportPatchSchema>;
 
 /** The session of the signed-in user (`/auth/session`, contract.md section 12). */

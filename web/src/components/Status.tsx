@@ -7,6 +7,7 @@ const HEADINGS: Record<number, string> = {
   403: 'You do not have access to this',
   404: 'Not found',
   429: 'Too many requests',
+  503: 'The server cannot do this now',
 };
 
 /** A refused or failed read, said in words with the API's own message. */

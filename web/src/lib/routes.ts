@@ -8,12 +8,33 @@ export type Screen =
   | { name: 'citations'; reportId: string }
   | { name: 'recommendations'; reportId: string }
   | { name: 'detection'; reportId: string }
+  | { name: 'audits' }
+  | { name: 'crawlabilityCheck'; checkId: string }
+  | { name: 'contentCheck'; checkId: string }
+  | { name: 'fanOuts' }
+  | { name: 'fanOut'; fanOutId: string }
   | { name: 'notFound' };
 
 const REPORT_TABS = { prompts: 'prompts', citations: 'citations', recommendations: 'recommendations', detection: 'detection' } as const;
 
+/** The GEO audit screens: `/audits`, `/audits/crawlability/{id}`, `/audits/content/{id}`. */
+function auditScreenOf([kind, checkId, ...rest]: string[]): Screen {
+  if (kind === undefined) return { name: 'audits' };
+  if (checkId === undefined || rest.length > 0) return { name: 'notFound' };
+  if (kind === 'crawlability') return { name: 'crawlabilityCheck', checkId };
+  return kind === 'content' ? { name: 'contentCheck', checkId } : { name: 'notFound' };
+}
+
+/** The query fan-out screens: `/fan-outs` and `/fan-outs/{id}`. */
+function fanOutScreenOf([fanOutId, ...rest]: string[]): Screen {
+  if (fanOutId === undefined) return { name: 'fanOuts' };
+  return rest.length > 0 ? { name: 'notFound' } : { name: 'fanOut', fanOutId };
+}
+
 export function screenOf(pathname: string): Screen {
   const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === 'audits') return auditScreenOf(parts.slice(1));
+  if (parts[0] === 'fan-outs') return fanOutScreenOf(parts.slice(1));
   const [first, reportId, tab, promptId, ...rest] = parts;
   if (parts.length === 0 || (first === 'reports' && reportId === undefined)) return { name: 'reports' };
   if (first === 'sign-in' && parts.length === 1) return { name: 'signIn' };
@@ -35,6 +56,16 @@ export function pathOf(screen: Screen): string {
       return `/reports/${encodeURIComponent(screen.reportId)}`;
     case 'prompt':
       return `/reports/${encodeURIComponent(screen.reportId)}/prompts/${encodeURIComponent(screen.promptId)}`;
+    case 'audits':
+      return '/audits';
+    case 'crawlabilityCheck':
+      return `/audits/crawlability/${encodeURIComponent(screen.checkId)}`;
+    case 'contentCheck':
+      return `/audits/content/${encodeURIComponent(screen.checkId)}`;
+    case 'fanOuts':
+      return '/fan-outs';
+    case 'fanOut':
+      return `/fan-outs/${encodeURIComponent(screen.fanOutId)}`;
     default:
       return `/reports/${encodeURIComponent(screen.reportId)}/${screen.name}`;
   }
