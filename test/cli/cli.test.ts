@@ -82,7 +82,7 @@ describe('geolens CLI', () => {
       expect(result.stderr).toMatch(message);
     }
     expect(await headPosition()).toBe(before);
-  }, 60_000);
+  }, 120_000);
 
   test('a nested field that fails names the flag that gave it, whichever command it is', async () => {
     const before = await headPosition();
@@ -103,7 +103,7 @@ describe('geolens CLI', () => {
       expect(result.stderr).toMatch(message);
     }
     expect(await headPosition()).toBe(before);
-  }, 60_000);
+  }, 120_000);
 
   test('demo prints the ids, two keys and a user in one JSON object', async () => {
     const demo = await json('demo');

@@ -102,7 +102,7 @@ describe('geolens runs simulate', () => {
       expect(result.stderr).toMatch(message);
     }
     expect(await recordedRuns()).toHaveLength(before);
-  }, 60_000);
+  }, 120_000);
 
   test('a range of 366 days is accepted', async () => {
     const result = await geolens('runs', 'simulate', '--workspace', workspaceId, '--from', '2024-01-01', '--to', '2024-12-31', '--engine', 'perplexity', '--json');
