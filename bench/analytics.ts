@@ -30,12 +30,12 @@ import { allProjections } from '../src/projections/index.js';
 import { ReportRebuilder } from '../src/projections/reportHistory/rebuilder.js';
 import { ProjectionRunner } from '../src/projections/runner/projectionRunner.js';
 
-const FULL_PROMPTS = 100;
-const DAYS = 90;
+export const FULL_PROMPTS = 100;
+export const DAYS = 90;
 const LAST_DAY = Date.parse('2026-11-20T00:00:00Z');
 const silent = pino({ level: 'silent' });
 
-const dayOf = (offset: number): string => new Date(LAST_DAY - offset * 86_400_000).toISOString().slice(0, 10);
+export const dayOf = (offset: number): string => new Date(LAST_DAY - offset * 86_400_000).toISOString().slice(0, 10);
 
 
 
@@ -133,7 +133,7 @@ async function floorServer(bodies: Map<string, Buffer>): Promise<{ url: string; 
   return { url: await listen(server), close: () => close(server) };
 }
 
-async function seed(config: Config, prompts: number): Promise<{ seeded: CrmReport; runs: number; seedSeconds: number }> {
+export async function seed(config: Config, prompts: number): Promise<{ seeded: CrmReport; runs: number; seedSeconds: number }> {
   const started = performance.now();
   const composition = await compose(config, silent);
   try {

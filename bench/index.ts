@@ -7,6 +7,7 @@ import { benchAnalysis } from './analysis.js';
 import { benchAnalytics } from './analytics.js';
 import { benchApi } from './api.js';
 import { benchAudits } from './audits.js';
+import { benchCsvExport } from './csvExport.js';
 import { benchDocumentStore } from './documentStore.js';
 import { benchSimulator } from './engines.js';
 import { benchEventStore } from './eventStore.js';
@@ -35,6 +36,7 @@ const BENCHES: Record<string, Bench> = {
   agentAnalytics: benchAgentAnalytics,
   audits: benchAudits,
   analytics: benchAnalytics,
+  csvExport: benchCsvExport,
   gzipBomb: benchGzipBomb,
 };
 
@@ -141,6 +143,14 @@ const TABLE: readonly TableRow[] = [
     ratio: (f) => `import ${twoDigits(f.importRatioToFloor)}`,
     aim: '≥ 20,000 runs/s',
     needs: ['importRunsPerSecond', 'simulateAndRecordRunsPerSecond'],
+  },
+  {
+    figure: (f) => `CSV of the citations of a ${whole(f.csvExportRuns)}-run report, every page (${whole(f.csvExportItems)} URLs, ${twoDigits(f.csvExportMegabytes)} MB), one request to \`serve\``,
+    geolens: (f) => `${twoDigits(f.csvExportSeconds)} s (first byte ${whole(f.csvExportFirstByteMs)} ms), ${twoDigits(f.csvExportServerCpuSeconds)} s of server CPU, peak RSS ${whole(f.csvExportServerPeakRssMegabytes)} MB (${whole(f.csvExportServerRssBeforeMegabytes)} MB before)`,
+    floor: (f) => `the JSON list in ${whole(f.csvExportFloorJsonPagesRequests)} pages of 100, one after another: ${twoDigits(f.csvExportFloorJsonPagesSeconds)} s, ${twoDigits(f.csvExportFloorJsonPagesServerCpuSeconds)} s of server CPU, peak RSS ${whole(f.csvExportFloorJsonPagesServerPeakRssMegabytes)} MB`,
+    ratio: (f) => `time ${twoDigits(f.csvExportTimeToFloor)}`,
+    aim: 'streamed, never every item in memory',
+    needs: ['csvExportSeconds'],
   },
   {
     figure: (f) => `a gzip bomb of ${twoDigits(f.gzipBombMegabytes)} MB (${whole(f.gzipBombInflatedMegabytes)} MB inflated) uploaded to \`serve\`, measured from outside`,
