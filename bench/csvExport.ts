@@ -1,9 +1,12 @@
 /**
- * CSV downloads (issue 21): the citation list of the analytics bench report (100 prompts on 7 engines, 90 days
- * of simulated runs: 63,000) downloaded as one CSV of every page from a `geolens serve` process, beside the
- * floor measured in the same run: the same items read as JSON pages of 100, one after another (each three times in turn, the median kept). The requests come
- * from this process; the server's CPU and peak RSS are read from `/proc` (`VmHWM` reset before each download).
- * `GEOLENS_BENCH_SCALE=0.1` seeds a tenth of the prompts. Runnable alone: `node --import tsx bench/csvExport.ts`.
+ * CSV downloads (issue 21) from a `geolens serve` process, on the analytics bench report (100 prompts on 7
+ * engines, 90 days of simulated runs: 63,000): its citation list as one CSV of every page, beside the floor
+ * measured in the same run, the same items read as JSON pages (of 100) one after another; each three times in
+ * turn, the median kept. Its cited URLs are few (one page), so the AI responses of one of its prompts (every run
+ * of 90 days on 7 engines, answers of about 3 KB: many pages, JSON in the list's own pages of 25) are measured
+ * the same way. The requests come from this process; the server's CPU and peak RSS are read from `/proc`
+ * (`VmHWM` reset before each download). `GEOLENS_BENCH_SCALE=0.1` seeds a tenth of the prompts.
+ * Runnable alone: `node --import tsx bench/csvExport.ts`.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -31,17 +34,21 @@ interface Measured extends Download {
   serverRssBeforeMegabytes: number;
 }
 
+type JsonPage = { items: unknown[]; paging: { hasMore: boolean; nextCursor?: string | null } };
+
+/** Every page of a JSON list, one after another: pages of 100 by offset, or the list's own cursor pages. */
 async function jsonPages(url: string, key: string): Promise<Download> {
   const download: Download = { items: 0, bytes: 0, requests: 0, firstByteMs: 0 };
   const started = performance.now();
-  for (let offset = 0, more = true; more; offset += JSON_PAGE) {
-    const response = await fetch(`${url}&limit=${JSON_PAGE}&offset=${offset}`, { headers: { authorization: `Bearer ${key}` } });
+  for (let next: string | null = `&limit=${JSON_PAGE}&offset=0`; next !== null; ) {
+    const response = await fetch(`${url}${next}`, { headers: { authorization: `Bearer ${key}` } });
     if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
     const text = await response.text();
     if (download.requests === 0) download.firstByteMs = performance.now() - started;
-    const page = JSON.parse(text) as { items: unknown[]; paging: { hasMore: boolean } };
-    Object.assign(download, { items: download.items + page.items.length, bytes: download.bytes + text.length, requests: download.requests + 1 });
-    more = page.paging.hasMore;
+    const { items, paging } = JSON.parse(text) as JsonPage;
+    Object.assign(download, { items: download.items + items.length, bytes: download.bytes + text.length, requests: download.requests + 1 });
+    const offset = download.items;
+    next = !paging.hasMore ? null : paging.nextCursor ? `&cursor=${paging.nextCursor}` : `&limit=${JSON_PAGE}&offset=${offset}`;
   }
   return download;
 }
@@ -99,6 +106,13 @@ function figuresOf(prefix: string, measured: Measured): Record<string, number> {
   };
 }
 
+/** One list downloaded as CSV and as JSON pages, in turns; the figures of both and their time ratio. */
+async function compare(pid: number, key: string, url: string, prefix: string): Promise<Record<string, number>> {
+  const [json, csv] = (await alternately(REPEATS, [() => measure(pid, () => jsonPages(url, key)), () => measure(pid, () => csvDownload(url, key))])) as [Measured, Measured];
+  if (csv.items !== json.items) throw new Error(`${url}: the CSV holds ${csv.items} items, the JSON pages ${json.items}`);
+  return { ...figuresOf(prefix, csv), ...figuresOf(`${prefix}FloorJsonPages`, json), [`${prefix}TimeToFloor`]: round(csv.seconds / json.seconds) };
+}
+
 export async function benchCsvExport(): Promise<Record<string, number>> {
   const scale = Number(process.env.GEOLENS_BENCH_SCALE ?? '1');
   if (!(scale > 0)) throw new Error('GEOLENS_BENCH_SCALE must be a positive number');
@@ -108,10 +122,13 @@ export async function benchCsvExport(): Promise<Record<string, number>> {
     const { seeded, runs } = await seed(config, Math.max(1, Math.round(FULL_PROMPTS * scale)));
     const serve = await startServeProcess(dataDir, {});
     try {
-      const url = `${serve.url}/v1/reports/brand/${seeded.reportId}/citations?startDate=${dayOf(DAYS - 1)}&endDate=${dayOf(0)}&country=us`;
-      const [json, csv] = (await alternately(REPEATS, [() => measure(serve.pid, () => jsonPages(url, seeded.key)), () => measure(serve.pid, () => csvDownload(url, seeded.key))])) as [Measured, Measured];
-      if (csv.items !== json.items) throw new Error(`The CSV holds ${csv.items} citations, the JSON pages ${json.items}`);
-      return { csvExportRuns: runs, ...figuresOf('csvExport', csv), ...figuresOf('csvExportFloorJsonPages', json), csvExportTimeToFloor: round(csv.seconds / json.seconds) };
+      const report = `${serve.url}/v1/reports/brand/${seeded.reportId}`;
+      const window = `startDate=${dayOf(DAYS - 1)}&endDate=${dayOf(0)}&country=us`;
+      return {
+        csvExportRuns: runs,
+        ...(await compare(serve.pid, seeded.key, `${report}/citations?${window}`, 'csvExport')),
+        ...(await compare(serve.pid, seeded.key, `${report}/prompts/${seeded.promptIds[0]}/ai-responses?${window}`, 'csvExportAiResponses')),
+      };
     } finally {
       await serve.stop();
     }

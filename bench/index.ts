@@ -153,6 +153,14 @@ const TABLE: readonly TableRow[] = [
     needs: ['csvExportSeconds'],
   },
   {
+    figure: (f) => `CSV of one prompt's AI responses in the same report, every page (${whole(f.csvExportAiResponsesItems)} runs, ${twoDigits(f.csvExportAiResponsesMegabytes)} MB)`,
+    geolens: (f) => `${twoDigits(f.csvExportAiResponsesSeconds)} s (first byte ${whole(f.csvExportAiResponsesFirstByteMs)} ms), ${twoDigits(f.csvExportAiResponsesServerCpuSeconds)} s of server CPU, peak RSS ${whole(f.csvExportAiResponsesServerPeakRssMegabytes)} MB (${whole(f.csvExportAiResponsesServerRssBeforeMegabytes)} MB before)`,
+    floor: (f) => `the JSON list in ${whole(f.csvExportAiResponsesFloorJsonPagesRequests)} pages, one after another: ${twoDigits(f.csvExportAiResponsesFloorJsonPagesSeconds)} s, ${twoDigits(f.csvExportAiResponsesFloorJsonPagesServerCpuSeconds)} s of server CPU, peak RSS ${whole(f.csvExportAiResponsesFloorJsonPagesServerPeakRssMegabytes)} MB`,
+    ratio: (f) => `time ${twoDigits(f.csvExportAiResponsesTimeToFloor)}`,
+    aim: 'streamed, never every item in memory',
+    needs: ['csvExportAiResponsesSeconds'],
+  },
+  {
     figure: (f) => `a gzip bomb of ${twoDigits(f.gzipBombMegabytes)} MB (${whole(f.gzipBombInflatedMegabytes)} MB inflated) uploaded to \`serve\`, measured from outside`,
     geolens: (f) => `${f.gzipBombRefusedStatus} in ${twoDigits(f.gzipBombAnswerSeconds)} s: ${twoDigits(f.gzipBombServerCpuSeconds)} s of server CPU, peak RSS during the upload ${whole(f.gzipBombServerPeakRssMegabytes)} MB`,
     floor: (f) => `zlib inflating it to the 1 GB limit: ${twoDigits(f.gzipBombFloorInflateToLimitCpuSeconds)} s of CPU; the server's RSS before: ${whole(f.gzipBombServerRssBeforeMegabytes)} MB (its peak while starting: ${whole(f.gzipBombServerStartupPeakRssMegabytes)} MB)`,
