@@ -41,12 +41,5 @@ export async function answerCsv(route: Route, list: CsvList, request: Request, r
   const whole = route.operation.list !== undefined && !sendsPaging(request, list);
   const pages = whole ? everyPage(route, input, context) : onePage(route, input, request, principal, services);
   const fileName = csvFileName(route.operation.name, Object.values(request.params), services.context.now());
-  try {
-    await sendCsv(response, list, fileName, pages);
-  } catch (error) {
-    if (!response.headersSent) throw error;
-    // Part of the CSV is out: the status cannot change, so the answer is cut short, which the client sees.
-    request.log.error({ err: error }, 'CSV download failed after its first page');
-    response.destroy();
-  }
+  await sendCsv(response, list, fileName, pages, request.log);
 }

@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import type { Logger } from 'pino';
 import type { Operation } from '../../../app/shared/operation.js';
 import { columnName, columnsOf, listItemSchema, type ColumnPath } from './columns.js';
 import { csvHeader, csvRecords } from './encode.js';
@@ -47,20 +48,30 @@ async function write(response: Response, chunk: string): Promise<boolean> {
   return !response.destroyed;
 }
 
+/** Writes the pages after the first as they are read; false once the client has gone. */
+async function writeRest(response: Response, list: CsvList, pages: AsyncIterator<readonly unknown[]>): Promise<boolean> {
+  for (let page = await pages.next(); !page.done; page = await pages.next()) {
+    if (!(await write(response, csvRecords(page.value, list.columns)))) return false;
+  }
+  return true;
+}
+
 /**
  * Streams `pages` as one CSV answer. The first page is read before anything is written, so an error reading it
- * (a 404, a 403) is still answered as JSON with its status; each following page is written as it is read.
+ * (a 404, a 403) is still answered as JSON with its status; each following page is written as it is read. A
+ * failure after that cannot change the status: the answer is cut short, which the client sees, and logged.
  */
-export async function sendCsv(response: Response, list: CsvList, fileName: string, pages: AsyncIterator<readonly unknown[]>): Promise<void> {
+export async function sendCsv(response: Response, list: CsvList, fileName: string, pages: AsyncIterator<readonly unknown[]>, log: Logger): Promise<void> {
   const first = await pages.next();
   response.status(200);
   response.setHeader('Content-Type', `${CSV_MEDIA_TYPE}; charset=utf-8`);
   response.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-  let open = await write(response, csvHeader(list.columns) + (first.done ? '' : csvRecords(first.value, list.columns)));
-  for (let page = first; open && !page.done; ) {
-    page = await pages.next();
-    if (!page.done) open = await write(response, csvRecords(page.value, list.columns));
+  try {
+    const open = (await write(response, csvHeader(list.columns) + (first.done ? '' : csvRecords(first.value, list.columns)))) && (await writeRest(response, list, pages));
+    if (open) response.end();
+    else await pages.return?.();
+  } catch (error) {
+    log.error({ err: error }, 'CSV download failed after its first page');
+    response.destroy();
   }
-  if (open) response.end();
-  else await pages.return?.();
 }
