@@ -133,7 +133,7 @@ async function floorServer(bodies: Map<string, Buffer>): Promise<{ url: string; 
   return { url: await listen(server), close: () => close(server) };
 }
 
-/** The bench report with its 90 days of runs, caught up; the dashboard benchmark reads it too. */
+/** The bench report with its 90 days of runs, caught up; the dashboard and CSV benchmarks read it too. */
 export async function seed(config: Config, prompts: number): Promise<{ seeded: CrmReport; runs: number; seedSeconds: number }> {
   const started = performance.now();
   const composition = await compose(config, silent);

@@ -7,7 +7,7 @@
  * server's RSS before the upload (and its peak while starting, when tsx compiles the sources).
  * Runnable alone: `node --import tsx bench/gzipBomb.ts`.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -19,11 +19,11 @@ import { createApiKey } from '../src/app/credentials/credentials.js';
 import { createTeam, createWorkspace } from '../src/app/teams/teams.js';
 import { compose } from '../src/compose.js';
 import { loadConfig } from '../src/config.js';
+import { cpuSeconds, peakRssMegabytes, resetPeakRss } from './support/processStats.js';
 import { startServeProcess } from './support/serve.js';
 
 const BOMB_BYTES = 5 * 1024 * 1024;
 const CONTENT_LIMIT_BYTES = 1024 * 1024 * 1024;
-const CLOCK_TICKS_PER_SECOND = 100;
 /** The chunks a server receives a body in. */
 const RECEIVED_CHUNK_BYTES = 64 * 1024;
 const LINE = '74.7.241.17 - - [10/Nov/2026:13:55:36 +0000] "GET /pricing HTTP/1.1" 200 512 "-" "Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; GPTBot/1.3; +https://openai.com/gptbot"\n';
@@ -34,24 +34,6 @@ function gzipBomb(bytes: number): { bomb: Buffer; inflatedBytes: number } {
   const member = gzipSync(plain, { level: 9 });
   const members = Math.max(1, Math.floor(bytes / member.length));
   return { bomb: Buffer.concat(Array.from({ length: members }, () => member)), inflatedBytes: members * plain.length };
-}
-
-/** User plus system CPU seconds of a process, from `/proc/<pid>/stat` (fields 14 and 15, after the command name). */
-async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-}
-
-/** Peak resident set size of a process so far, in MB (`VmHWM`). */
-async function peakRssMegabytes(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN) / 1024;
-}
-
-/** Resets the peak RSS the kernel keeps for a process (`VmHWM`) to its current RSS, so a peak measures what follows. */
-async function resetPeakRss(pid: number): Promise<void> {
-  await writeFile(`/proc/${pid}/clear_refs`, '5');
 }
 
 /** The floor: zlib in this process inflating the bomb until the limit, as a refusal after decompression must. */

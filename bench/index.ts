@@ -8,6 +8,7 @@ import { benchAnalytics } from './analytics.js';
 import { benchApi } from './api.js';
 import { benchDashboard } from './dashboard.js';
 import { benchAudits } from './audits.js';
+import { benchCsvExport } from './csvExport.js';
 import { benchDocumentStore } from './documentStore.js';
 import { benchSimulator } from './engines.js';
 import { benchEventStore } from './eventStore.js';
@@ -36,6 +37,7 @@ const BENCHES: Record<string, Bench> = {
   agentAnalytics: benchAgentAnalytics,
   audits: benchAudits,
   analytics: benchAnalytics,
+  csvExport: benchCsvExport,
   gzipBomb: benchGzipBomb,
   dashboard: benchDashboard,
 };
@@ -146,6 +148,22 @@ const TABLE: readonly TableRow[] = [
     ratio: (f) => `import ${twoDigits(f.importRatioToFloor)}`,
     aim: '≥ 20,000 runs/s',
     needs: ['importRunsPerSecond', 'simulateAndRecordRunsPerSecond'],
+  },
+  {
+    figure: (f) => `CSV of the citations of a ${whole(f.csvExportRuns)}-run report, every page (${whole(f.csvExportItems)} URLs, ${twoDigits(f.csvExportMegabytes)} MB), one request to \`serve\``,
+    geolens: (f) => `${twoDigits(f.csvExportSeconds)} s (first byte ${whole(f.csvExportFirstByteMs)} ms), ${twoDigits(f.csvExportServerCpuSeconds)} s of server CPU, peak RSS ${whole(f.csvExportServerPeakRssMegabytes)} MB (${whole(f.csvExportServerRssBeforeMegabytes)} MB before)`,
+    floor: (f) => `the JSON list in ${whole(f.csvExportFloorJsonPagesRequests)} pages of 100, one after another: ${twoDigits(f.csvExportFloorJsonPagesSeconds)} s, ${twoDigits(f.csvExportFloorJsonPagesServerCpuSeconds)} s of server CPU, peak RSS ${whole(f.csvExportFloorJsonPagesServerPeakRssMegabytes)} MB`,
+    ratio: (f) => `time ${twoDigits(f.csvExportTimeToFloor)}`,
+    aim: 'streamed, never every item in memory',
+    needs: ['csvExportSeconds'],
+  },
+  {
+    figure: (f) => `CSV of one prompt's AI responses in the same report, every page (${whole(f.csvExportAiResponsesItems)} runs, ${twoDigits(f.csvExportAiResponsesMegabytes)} MB)`,
+    geolens: (f) => `${twoDigits(f.csvExportAiResponsesSeconds)} s (first byte ${whole(f.csvExportAiResponsesFirstByteMs)} ms), ${twoDigits(f.csvExportAiResponsesServerCpuSeconds)} s of server CPU, peak RSS ${whole(f.csvExportAiResponsesServerPeakRssMegabytes)} MB (${whole(f.csvExportAiResponsesServerRssBeforeMegabytes)} MB before)`,
+    floor: (f) => `the JSON list in ${whole(f.csvExportAiResponsesFloorJsonPagesRequests)} pages, one after another: ${twoDigits(f.csvExportAiResponsesFloorJsonPagesSeconds)} s, ${twoDigits(f.csvExportAiResponsesFloorJsonPagesServerCpuSeconds)} s of server CPU, peak RSS ${whole(f.csvExportAiResponsesFloorJsonPagesServerPeakRssMegabytes)} MB`,
+    ratio: (f) => `time ${twoDigits(f.csvExportAiResponsesTimeToFloor)}`,
+    aim: 'streamed, never every item in memory',
+    needs: ['csvExportAiResponsesSeconds'],
   },
   {
     figure: (f) => `a gzip bomb of ${twoDigits(f.gzipBombMegabytes)} MB (${whole(f.gzipBombInflatedMegabytes)} MB inflated) uploaded to \`serve\`, measured from outside`,

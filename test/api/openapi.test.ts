@@ -98,6 +98,7 @@ describe('GET /v1/openapi.json', () => {
       expect.objectContaining({ name: 'workspaceId', in: 'query', required: false, schema: { type: 'string', minLength: 1 } }),
       expect.objectContaining({ name: 'brand', in: 'query', required: false, schema: { type: 'string', minLength: 1 } }),
       expect.objectContaining({ name: 'cursor', in: 'query', required: false, schema: { type: 'string', minLength: 1 } }),
+      expect.objectContaining({ name: 'format', in: 'query', required: false, schema: { type: 'string', enum: ['csv', 'json'] } }),
     ]);
     expect(Object.keys(document.components.schemas)).toEqual(
       expect.arrayContaining(['AccountInfo', 'BrandReport', 'BrandReportListItem', 'Competitor', 'CursorPaging', 'Error', 'Health', 'Tag', 'ValidationError', 'Workspace', 'WorkspacePrompt']),

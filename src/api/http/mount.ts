@@ -2,6 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Principal } from '../../app/shared/principal.js';
 import type { Services } from '../../app/shared/services.js';
+import { answerCsv } from './csv/answer.js';
+import { wantsCsv } from './csv/negotiate.js';
 import type { Route } from './route.js';
 import { RouteTable } from './routeTable.js';
 
@@ -47,6 +49,10 @@ function handlerFor(route: Route, options: MountOptions): RequestHandler {
   const { services, validateResponses = false } = options;
   return async (request, response) => {
     const principal = route.operation.access === 'public' ? null : await options.authorize(route, request);
+    if (route.csv) {
+      response.vary('Accept');
+      if (wantsCsv(request)) return answerCsv(route, route.csv, request, response, principal, services);
+    }
     const body = await route.run(request, principal, services);
     if (validateResponses) assertDocumented(route, body);
     send(response, route, body);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isDeepStrictEqual } from 'node:util';
 import { plainErrorSchema, validationErrorSchema } from './errors.js';
 import type { Access } from '../../app/shared/operation.js';
+import { csvContent, csvParameters } from './csv/openapi.js';
 import type { Route } from './route.js';
 
 export type JsonSchema = { [keyword: string]: unknown };
@@ -71,6 +72,10 @@ function bodyContent(route: Route, body: z.ZodType, components: SchemaComponents
 }
 
 function parametersOf(route: Route, components: SchemaComponents): JsonSchema[] {
+  return [...schemaParametersOf(route, components), ...(route.csv ? csvParameters() : [])];
+}
+
+function schemaParametersOf(route: Route, components: SchemaComponents): JsonSchema[] {
   const located = [
     { location: 'path', schema: route.parts.params },
     { location: 'query', schema: route.parts.query },
@@ -102,7 +107,7 @@ function responsesOf(route: Route, components: SchemaComponents): Record<string,
   const success =
     route.contentType === 'text/html'
       ? { 'text/html': { schema: { type: 'string' } } }
-      : jsonContent(components.convert(operation.output, 'output'));
+      : { ...jsonContent(components.convert(operation.output, 'output')), ...(route.csv ? csvContent(route.csv) : {}) };
   const responses: Record<string, JsonSchema> = Object.fromEntries(
     route.statuses.map((status) => [status, { description: operation.answers, ...(status === 204 ? {} : { content: success }) }]),
   );

@@ -6,6 +6,7 @@ import type { Services } from '../../app/shared/services.js';
 import { textInputReader } from '../../app/shared/textInput.js';
 import { ValidationError, type ValidationIssue } from '../../domain/shared/errors.js';
 import { issuesFromZod, validationFailed } from '../../domain/shared/zodIssues.js';
+import { csvListOf, type CsvList } from './csv/csvList.js';
 
 export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
 type Part = 'params' | 'query' | 'body';
@@ -53,6 +54,12 @@ export interface Route {
   readonly bodyMediaTypes: readonly string[];
   /** Schemas of each part of the request as the document shows them, under their HTTP names. */
   readonly parts: Partial<Record<Part, z.ZodObject | z.ZodType>>;
+  /** A list operation reached by GET also answers its items as CSV. */
+  readonly csv: CsvList | undefined;
+  /** The operation's input read from the request and validated: a 400 naming the part that failed. */
+  parse(request: RawRequest): unknown;
+  /** The handler on parsed input. */
+  runParsed(input: unknown, request: RawRequest, principal: Principal | null, services: Services): Promise<unknown>;
   run(request: RawRequest, principal: Principal | null, services: Services): Promise<unknown>;
 }
 
@@ -115,6 +122,23 @@ export function restRoute(operation: Operation, binding: RestBinding): Route {
     return [parameter, ...rest].join('.');
   };
 
+  const parse = (request: RawRequest): unknown => {
+    const fromPath = Object.fromEntries(parameterNames.map((name) => [fieldOf(name), request.params[name]]));
+    const fromQuery = readQuery(isJsonObject(request.query) ? request.query : {});
+    const input = { ...readBody(request.body), ...fromQuery, ...fromPath };
+    const parsed = operation.validator.safeParse(input);
+    if (!parsed.success) throw failure(issuesFromZod(parsed.error));
+    return parsed.data;
+  };
+  const runParsed = (input: unknown, request: RawRequest, principal: Principal | null, services: Services): Promise<unknown> =>
+    operation.runValidated(input, {
+      principal,
+      services,
+      get log() {
+        return request.log;
+      },
+    });
+
   const documentedParams = z.object(Object.fromEntries(parameterNames.map((name) => [name, shape[fieldOf(name)] as z.ZodType])));
   return {
     operation,
@@ -129,19 +153,9 @@ export function restRoute(operation: Operation, binding: RestBinding): Route {
       ...(queryFields.length > 0 ? { query: z.object(pick(shape, queryFields)) } : {}),
       ...(bodyFields.length > 0 ? { body: (binding.rawBody ?? binding.bodyAs)?.documentedAs ?? z.object(pick(shape, bodyFields)).strict() } : {}),
     },
-    async run(request, principal, services) {
-      const fromPath = Object.fromEntries(parameterNames.map((name) => [fieldOf(name), request.params[name]]));
-      const fromQuery = readQuery(isJsonObject(request.query) ? request.query : {});
-      const input = { ...readBody(request.body), ...fromQuery, ...fromPath };
-      const parsed = operation.validator.safeParse(input);
-      if (!parsed.success) throw failure(issuesFromZod(parsed.error));
-      return operation.runValidated(parsed.data, {
-        principal,
-        services,
-        get log() {
-          return request.log;
-        },
-      });
-    },
+    csv: binding.method === 'get' ? csvListOf(operation) : undefined,
+    parse,
+    runParsed,
+    run: (request, principal, services) => runParsed(parse(request), request, principal, services),
   };
 }

@@ -10,7 +10,16 @@ import { replaceCrawlerRanges } from './crawlerRanges.js';
 import { ingestAgentLogs } from './ingest.js';
 import { agentLogSourceSchema } from './logSource.js';
 import { getStats, listAgents, listPages } from './queries.js';
-import { agentListFields, agentQueryFields, agentsAnswerSchema, ingestionAnswerSchema, pagesAnswerSchema, statsAnswerSchema } from './schemas.js';
+import {
+  agentItemSchema,
+  agentListFields,
+  agentQueryFields,
+  agentsAnswerSchema,
+  ingestionAnswerSchema,
+  pageItemSchema,
+  pagesAnswerSchema,
+  statsAnswerSchema,
+} from './schemas.js';
 
 const TAG = 'Agent analytics';
 
@@ -20,6 +29,9 @@ const WINDOW_RULES =
   'availability is not_connected and nothing is measured; with one but no visits, zeros are real.';
 
 /** An offset is a multiple of a valid limit only: a limit out of range is its own error, not the offset's too. */
+/** A list answer as the window of items it holds (what reading a list page by page needs). */
+const windowOfAnswer = <T>({ items, paging }: { items: T[]; paging: { totalCount: number } }) => ({ items, totalCount: paging.totalCount });
+
 const checkPaging: InputCheck<{ limit: number; offset: number }> = (input, context) => {
   if (Number.isInteger(input.limit) && input.limit >= 1) checkOffsetPaging(input, context);
 };
@@ -111,6 +123,12 @@ export const listAgentsOperation = defineOperation({
   answers: 'One page of agents',
   errors: REPORT_ERRORS,
   handler: ({ reportId, limit, offset, ...query }, { principal, services }) => listAgents(services, principal, reportId, query, { limit, offset }),
+  list: {
+    pagingFields: ['limit', 'offset'],
+    item: agentItemSchema,
+    window: async ({ reportId, limit: _limit, offset: _offset, ...query }, { principal, services }, range) =>
+      windowOfAnswer(await listAgents(services, principal, reportId, query, range)),
+  },
 });
 
 export const listPagesOperation = defineOperation({
@@ -125,6 +143,12 @@ export const listPagesOperation = defineOperation({
   answers: 'One page of pages',
   errors: REPORT_ERRORS,
   handler: ({ reportId, limit, offset, ...query }, { principal, services }) => listPages(services, principal, reportId, query, { limit, offset }),
+  list: {
+    pagingFields: ['limit', 'offset'],
+    item: pageItemSchema,
+    window: async ({ reportId, limit: _limit, offset: _offset, ...query }, { principal, services }, range) =>
+      windowOfAnswer(await listPages(services, principal, reportId, query, range)),
+  },
 });
 
 export const getStatsOperation = defineOperation({
