@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { formatChange, formatInterval, formatNumber, formatPosition, formatRate, formatRatio, formatScore } from '../../web/src/lib/format.js';
+import { formatChange, formatInterval, formatNumber, formatPosition, formatRate, formatRatio, formatScore, formatTimestamp } from '../../web/src/lib/format.js';
 
 describe('formatting the API figures', () => {
   test.each([
@@ -49,5 +49,9 @@ describe('the change against the previous period', () => {
     [null, 3.2, 'mean', { text: 'no previous figure', direction: 'none' }],
   ] as const)('%p against %p (%s) is %p', (current, previous, kind, expected) => {
     expect(formatChange(current, previous, kind)).toEqual(expected);
+  });
+
+  test('a timestamp shows its UTC date and minute', () => {
+    expect(formatTimestamp('2026-11-15T10:04:59.123Z')).toBe('2026-11-15 10:04');
   });
 });

@@ -64,3 +64,8 @@ export function formatPosition(value: number | null): string {
 export function formatScore(value: number): string {
   return formatSigned(value, 2);
 }
+
+/** An ISO timestamp of the API to the minute, in UTC as the API gives it: `2026-11-15 10:04`. */
+export function formatTimestamp(iso: string): string {
+  return iso.slice(0, 16).replace('T', ' ');
+}

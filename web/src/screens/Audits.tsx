@@ -7,6 +7,7 @@ import { hrefOf, Link, navigate, usePlace } from '../components/router.js';
 import { Failure, WhenLoaded } from '../components/Status.js';
 import { useApi } from '../components/useApi.js';
 import { WorkspacePicker } from '../components/WorkspacePicker.js';
+import { formatTimestamp } from '../lib/format.js';
 
 type Kind = 'crawlability' | 'content';
 
@@ -90,7 +91,7 @@ function ChecksTable({ workspaceId, kind, cursor }: { workspaceId: string; kind:
                       <Metric path={`items.${index}.status`} value={check.status} text={check.status} />
                     </td>
                     <td>
-                      <Metric path={`items.${index}.createdDate`} value={check.createdDate} text={check.createdDate.slice(0, 16).replace('T', ' ')} />
+                      <Metric path={`items.${index}.createdDate`} value={check.createdDate} text={formatTimestamp(check.createdDate)} />
                     </td>
                   </tr>
                 ))}

@@ -7,6 +7,7 @@ import { hrefOf, Link, navigate, usePlace } from '../components/router.js';
 import { Failure, WhenLoaded } from '../components/Status.js';
 import { useApi } from '../components/useApi.js';
 import { WorkspacePicker } from '../components/WorkspacePicker.js';
+import { formatTimestamp } from '../lib/format.js';
 
 const FAN_OUTS = '/v1/audits/query-fan-outs';
 /** The engines the API expands a query on when none is chosen. */
@@ -93,7 +94,7 @@ function FanOutsTable({ workspaceId, cursor }: { workspaceId: string; cursor: st
                       <Metric path={`items.${index}.status`} value={fanOut.status} text={fanOut.status} />
                     </td>
                     <td>
-                      <Metric path={`items.${index}.createdDate`} value={fanOut.createdDate} text={fanOut.createdDate.slice(0, 16).replace('T', ' ')} />
+                      <Metric path={`items.${index}.createdDate`} value={fanOut.createdDate} text={formatTimestamp(fanOut.createdDate)} />
                     </td>
                   </tr>
                 ))}
