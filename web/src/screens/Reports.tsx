@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { BrandReportPage, Stats, WorkspacePage } from '../api/types.js';
+import type { BrandReportPage, Stats } from '../api/types.js';
 import { Metric } from '../components/Metric.js';
-import { hrefOf, Link, navigate, usePlace } from '../components/router.js';
+import { hrefOf, Link } from '../components/router.js';
 import { Failure, WhenLoaded } from '../components/Status.js';
 import { useApi } from '../components/useApi.js';
+import { WorkspacePicker } from '../components/WorkspacePicker.js';
 import { utcDay } from '../lib/days.js';
 import { filtersFromSearch, filtersToSearch } from '../lib/filters.js';
 import { formatRate } from '../lib/format.js';
@@ -79,8 +80,6 @@ function ReportsTable({ workspaceId }: { workspaceId: string }) {
 
 /** The reports of one workspace (the URL's `workspaceId`, else the first one the user can read). */
 export function ReportsScreen() {
-  const place = usePlace();
-  const workspaces = useApi<WorkspacePage>('/v1/workspaces');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -88,27 +87,7 @@ export function ReportsScreen() {
       <h1 ref={heading} tabIndex={-1}>
         Reports
       </h1>
-      <WhenLoaded loaded={workspaces} label="the workspaces">
-        {(page) => {
-          const chosen = page.items.find((workspace) => workspace.id === place.search.get('workspaceId')) ?? page.items[0];
-          if (!chosen) return <p>Your team has no workspace yet.</p>;
-          return (
-            <>
-              <label>
-                Workspace{' '}
-                <select value={chosen.id} onChange={(event) => navigate(hrefOf('/reports', new URLSearchParams({ workspaceId: event.currentTarget.value })))}>
-                  {page.items.map((workspace) => (
-                    <option key={workspace.id} value={workspace.id}>
-                      {workspace.name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <ReportsTable workspaceId={chosen.id} />
-            </>
-          );
-        }}
-      </WhenLoaded>
+      <WorkspacePicker>{(workspaceId) => <ReportsTable workspaceId={workspaceId} />}</WorkspacePicker>
     </main>
   );
 }
