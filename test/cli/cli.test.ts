@@ -63,6 +63,16 @@ describe('geolens CLI', () => {
     expect(again.stderr).toMatch(/already revoked/);
   }, 30_000);
 
+  /** Each command exits with status 2, prints nothing on stdout and one stderr line matching its message. */
+  async function expectRefused(cases: Array<[string[], RegExp]>): Promise<void> {
+    for (const [args, message] of cases) {
+      const result = await geolens(...args, '--json');
+      expect({ args, status: result.status, stdout: result.stdout }).toEqual({ args, status: 2, stdout: '' });
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toMatch(message);
+    }
+  }
+
   test('bad input exits with status 2, one stderr line naming the flag, and writes nothing', async () => {
     const before = await headPosition();
     const cases: Array<[string[], RegExp]> = [
@@ -75,12 +85,7 @@ describe('geolens CLI', () => {
       [['report', 'create', '--workspace', workspaceId, '--brand', 'B', '--domain', 'not a domain'], /^error: --domain: /],
       [['report', 'create', '--workspace', workspaceId, '--brand', 'B', '--domain', 'b.com', '--prompt', 'pr_missing'], /^error: --prompt \(promptIds.0\): /],
     ];
-    for (const [args, message] of cases) {
-      const result = await geolens(...args, '--json');
-      expect({ args, status: result.status, stdout: result.stdout }).toEqual({ args, status: 2, stdout: '' });
-      expect(result.stderr.trim().split('\n')).toHaveLength(1);
-      expect(result.stderr).toMatch(message);
-    }
+    await expectRefused(cases);
     expect(await headPosition()).toBe(before);
   }, 120_000);
 
@@ -96,12 +101,7 @@ describe('geolens CLI', () => {
       [['fanout', '--workspace', workspaceId, '--query', 'best CRM', '--engine', 'chatgpt', '--engine', 'bing'], /^error: --engine \(engines\.1\): /],
       [['key', 'create', '--team', teamId, '--permission', 'read', '--workspace', workspaceId, '--workspace', ''], /^error: --workspace \(workspaceIds\.1\): /],
     ];
-    for (const [args, message] of cases) {
-      const result = await geolens(...args, '--json');
-      expect({ args, status: result.status, stdout: result.stdout }).toEqual({ args, status: 2, stdout: '' });
-      expect(result.stderr.trim().split('\n')).toHaveLength(1);
-      expect(result.stderr).toMatch(message);
-    }
+    await expectRefused(cases);
     expect(await headPosition()).toBe(before);
   }, 120_000);
 
