@@ -1,3 +1,4 @@
+import { describe, expect, it } from '@jest/globals';
 import { csvHref } from '../../web/src/lib/csvHref.js';
 
 describe('csvHref', () => {

@@ -8,6 +8,7 @@ import { Failure, WhenLoaded } from '../components/Status.js';
 import { useApi } from '../components/useApi.js';
 import { WorkspacePicker } from '../components/WorkspacePicker.js';
 import { formatTimestamp } from '../lib/format.js';
+import { DownloadButton } from '../components/DownloadButton.js';
 
 type Kind = 'crawlability' | 'content';
 
@@ -70,6 +71,7 @@ function ChecksTable({ workspaceId, kind, cursor }: { workspaceId: string; kind:
           <p>No {kind} check in this workspace yet.</p>
         ) : (
           <div data-source={source}>
+            <DownloadButton source={source} label={`the ${kind} checks`} />
             <table>
               <caption>{KINDS[kind].label} checks, newest first</caption>
               <thead>

@@ -10,6 +10,7 @@ import { formatNumber, formatRate } from '../lib/format.js';
 import { listQuery, PAGE_SIZE } from '../lib/listQuery.js';
 import { chartData } from '../lib/series.js';
 import { reportApi, type ScreenProps } from './shared.js';
+import { DownloadButton } from '../components/DownloadButton.js';
 
 function Domains({ stats }: { stats: CitationStats }) {
   return (
@@ -129,6 +130,7 @@ export function CitationsScreen({ report, filters, search }: ScreenProps) {
         <WhenLoaded loaded={list} label="the cited URLs">
           {(page) => (
             <>
+              <DownloadButton source={listSource} label="the cited URLs" />
               <table>
                 <caption>Cited URLs (choose one for its history)</caption>
                 <thead>

@@ -8,6 +8,7 @@ import { Failure, WhenLoaded } from '../components/Status.js';
 import { useApi } from '../components/useApi.js';
 import { WorkspacePicker } from '../components/WorkspacePicker.js';
 import { formatTimestamp } from '../lib/format.js';
+import { DownloadButton } from '../components/DownloadButton.js';
 
 const FAN_OUTS = '/v1/audits/query-fan-outs';
 /** The engines the API expands a query on when none is chosen. */
@@ -69,6 +70,7 @@ function FanOutsTable({ workspaceId, cursor }: { workspaceId: string; cursor: st
           <p>No query fan-out in this workspace yet.</p>
         ) : (
           <div data-source={source}>
+            <DownloadButton source={source} label="the fan-outs" />
             <table>
               <caption>Query fan-outs, newest first</caption>
               <thead>

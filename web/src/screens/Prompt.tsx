@@ -8,6 +8,7 @@ import { formatNumber, formatRate, formatScore } from '../lib/format.js';
 import { highlight, type TrackedBrand } from '../lib/highlight.js';
 import { chartData } from '../lib/series.js';
 import { reportApi, type ScreenProps } from './shared.js';
+import { DownloadButton } from '../components/DownloadButton.js';
 
 function RankTable({ detail }: { detail: PromptDetail }) {
   return (
@@ -115,7 +116,8 @@ export function PromptScreen({ report, filters, promptId }: ScreenProps & { prom
   const promptPath = reportApi(report.id, `/prompts/${encodeURIComponent(promptId)}`);
   const source = `${promptPath}?${filtersToSearch(filters)}`;
   const detail = useApi<PromptDetail>(source);
-  const answers = useApi<AiResponsePage>(`${promptPath}/ai-responses?${filtersToSearch(filters)}`);
+  const answersSource = `${promptPath}/ai-responses?${filtersToSearch(filters)}`;
+  const answers = useApi<AiResponsePage>(answersSource);
   return (
     <WhenLoaded loaded={detail} label="the prompt">
       {(prompt) => (
@@ -131,6 +133,7 @@ export function PromptScreen({ report, filters, promptId }: ScreenProps & { prom
             <CategoriesTable detail={prompt} />
           </div>
           <h2>Answers</h2>
+          <DownloadButton source={answersSource} label="the answers" />
           <WhenLoaded loaded={answers} label="the answers">
             {(page) => <Answers page={page} report={report} />}
           </WhenLoaded>

@@ -8,6 +8,7 @@ import { filtersToSearch, withParameters } from '../lib/filters.js';
 import { formatInterval, formatNumber, formatRate } from '../lib/format.js';
 import { listQuery, PAGE_SIZE, type ListQuery } from '../lib/listQuery.js';
 import { reportApi, type ScreenProps } from './shared.js';
+import { DownloadButton } from '../components/DownloadButton.js';
 
 const COLUMNS: Array<{ sortBy: string | null; label: string }> = [
   { sortBy: 'prompt', label: 'Prompt' },
@@ -88,6 +89,7 @@ export function PromptsScreen({ report, filters, search }: ScreenProps) {
       <WhenLoaded loaded={loaded} label="the prompts">
         {(list) => (
           <>
+            <DownloadButton source={source} label="the prompts" />
             <table>
               <caption>Prompts in {filters.country.toUpperCase()}</caption>
               <thead>

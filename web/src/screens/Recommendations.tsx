@@ -6,6 +6,7 @@ import { useApi } from '../components/useApi.js';
 import { withParameters } from '../lib/filters.js';
 import { formatNumber } from '../lib/format.js';
 import { reportApi, type ScreenProps } from './shared.js';
+import { DownloadButton } from '../components/DownloadButton.js';
 
 function PromptLink({ reportId, promptId, text, search }: { reportId: string; promptId: string; text: string; search: URLSearchParams }) {
   return <Link href={hrefOf(`/reports/${encodeURIComponent(reportId)}/prompts/${encodeURIComponent(promptId)}`, search)}>{text}</Link>;
@@ -15,14 +16,14 @@ function List({ label, items }: { label: string; items: readonly string[] }) {
   if (items.length === 0) return null;
   return (
     <>
-      <dt>{label}</dt>
-      <dd>
-        <ul>
-          {items.map((item) => (
-            <li key={item}>{item}</li>
-          ))}
-        </ul>
-      </dd>
+        <dt>{label}</dt>
+        <dd>
+          <ul>
+            {items.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </dd>
     </>
   );
 }
@@ -98,27 +99,30 @@ export function RecommendationsScreen({ report, filters, search }: ScreenProps) 
           page.items.length === 0 ? (
             <p>No recommendation for these filters.</p>
           ) : (
-            <ol class="recommendations">
-              {page.items.map((item, index) => (
-                <li key={item.id} data-id={item.id}>
-                  <h2>{item.copy.title}</h2>
-                  <p>
-                    {item.copy.headline} · priority <Metric path={`items.${index}.priority`} value={item.priority} text={formatNumber(item.priority)} />
-                    {item.engine ? ` · ${item.engine}` : ''}
-                  </p>
-                  <details>
-                    <summary>Evidence and suggestions</summary>
-                    <p>{item.copy.reasoning}</p>
-                    <ul>
-                      {item.copy.suggestions.map((suggestion) => (
-                        <li key={suggestion}>{suggestion}</li>
-                      ))}
-                    </ul>
-                    <Evidence item={item} reportId={report.id} search={search} />
-                  </details>
-                </li>
-              ))}
-            </ol>
+            <>
+              <DownloadButton source={source} label="the recommendations" />
+              <ol class="recommendations">
+                {page.items.map((item, index) => (
+                  <li key={item.id} data-id={item.id}>
+                    <h2>{item.copy.title}</h2>
+                    <p>
+                      {item.copy.headline} · priority <Metric path={`items.${index}.priority`} value={item.priority} text={formatNumber(item.priority)} />
+                      {item.engine ? ` · ${item.engine}` : ''}
+                    </p>
+                    <details>
+                      <summary>Evidence and suggestions</summary>
+                      <p>{item.copy.reasoning}</p>
+                      <ul>
+                        {item.copy.suggestions.map((suggestion) => (
+                          <li key={suggestion}>{suggestion}</li>
+                        ))}
+                      </ul>
+                      <Evidence item={item} reportId={report.id} search={search} />
+                    </details>
+                  </li>
+                ))}
+              </ol>
+            </>
           )
         }
       </WhenLoaded>

@@ -9,6 +9,7 @@ import { utcDay } from '../lib/days.js';
 import { filtersFromSearch, filtersToSearch } from '../lib/filters.js';
 import { formatRate } from '../lib/format.js';
 import { sparklinePath } from '../lib/series.js';
+import { DownloadButton } from '../components/DownloadButton.js';
 
 type ReportItem = BrandReportPage['items'][number];
 
@@ -48,30 +49,34 @@ function ReportRow({ report }: { report: ReportItem }) {
 }
 
 function ReportsTable({ workspaceId }: { workspaceId: string }) {
-  const loaded = useApi<BrandReportPage>(`/v1/reports/brand?${new URLSearchParams({ workspaceId })}`);
+  const source = `/v1/reports/brand?${new URLSearchParams({ workspaceId })}`;
+  const loaded = useApi<BrandReportPage>(source);
   return (
     <WhenLoaded loaded={loaded} label="the reports">
       {(page) =>
         page.items.length === 0 ? (
           <p>This workspace has no brand report yet.</p>
         ) : (
-          <table>
-            <caption>Brand reports, with the brand’s coverage over the last 30 days</caption>
-            <thead>
-              <tr>
-                <th scope="col">Report</th>
-                <th scope="col">Brand</th>
-                <th scope="col">Countries</th>
-                <th scope="col">Coverage</th>
-                <th scope="col">Trend</th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.items.map((report) => (
-                <ReportRow key={report.id} report={report} />
-              ))}
-            </tbody>
-          </table>
+          <>
+            <DownloadButton source={source} label="the reports" />
+            <table>
+              <caption>Brand reports, with the brand’s coverage over the last 30 days</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Report</th>
+                  <th scope="col">Brand</th>
+                  <th scope="col">Countries</th>
+                  <th scope="col">Coverage</th>
+                  <th scope="col">Trend</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.items.map((report) => (
+                  <ReportRow key={report.id} report={report} />
+                ))}
+              </tbody>
+            </table>
+          </>
         )
       }
     </WhenLoaded>
