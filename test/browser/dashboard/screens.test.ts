@@ -81,6 +81,8 @@ describeWithChromium()('the dashboard’s screens in Chromium', () => {
     known = await seedKnownAnswers(api);
     knownEmail = 'analyst@example.com';
     await createUser(api.context, { teamId: known.team.teamId, email: knownEmail, permission: 'write', workspaceIds: 'all', password: KNOWN_PASSWORD });
+    // The demo's report history is built by the rebuilder, as `serve` does after seeding.
+    await api.rebuild();
     await api.settle();
     browser = await launchChromium();
   }, 90_000);
@@ -91,6 +93,9 @@ describeWithChromium()('the dashboard’s screens in Chromium', () => {
   });
 
   test('on the demo data every figure of every screen equals the API’s answer for the same filters', async () => {
+    const stats = await api.call<{ summary: { runs: number; mentionedRuns: number } }>('GET', `/v1/reports/brand/${demo.reportId}/stats?${DEMO_WINDOW}`, { key: demo.readKey });
+    // Figures with data, not zeros on both sides: the demo's history is built.
+    expect(stats.body.summary.mentionedRuns).toBeGreaterThan(0);
     await signInAs(demo.user.email, demo.user.password);
     const compared = await walk('demo', demo.reportId, DEMO_WINDOW, demo.readKey);
     expect(compared).toEqual({
