@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { engineSchema } from '../shared/engines.js';
+
+/** contract.md section 14: what a watch looks for. */
+export const WATCH_KINDS = ['coverage_drop', 'coverage_rise', 'competitor_surge', 'negative_sentiment', 'new_untracked_brand', 'crawler_blocked', 'agent_visits_drop'] as const;
+
+export const watchKindSchema = z.enum(WATCH_KINDS).describe('What the watch looks for (contract section 14)');
+export type WatchKind = z.output<typeof watchKindSchema>;
+
+/** The default threshold in percentage points. */
+export const DEFAULT_THRESHOLD = 5;
+
+/** `POST …/watches`: `competitor` only for `competitor_surge`; `engines` restricts the runs counted (default all). */
+export const addWatchInputSchema = z
+  .object({
+    kind: watchKindSchema,
+    engines: z.array(engineSchema).min(1).optional().describe('Engines whose runs are counted; all when omitted'),
+    threshold: z.number().min(0).max(100).default(DEFAULT_THRESHOLD).describe('Smallest change in percentage points that is raised (0..100, default 5)'),
+    competitor: z.string().trim().min(1).max(200).optional().describe("A tracked competitor's name; only for competitor_surge (default: every competitor)"),
+  })
+  .superRefine((watch, context) => {
+    if (watch.competitor !== undefined && watch.kind !== 'competitor_surge') {
+      context.addIssue({ code: 'custom', path: ['competitor'], message: `competitor applies only to competitor_surge, not to ${watch.kind}` });
+    }
+  });
+
+export type AddWatchInput = z.output<typeof addWatchInputSchema>;
