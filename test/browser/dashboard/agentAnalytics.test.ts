@@ -47,6 +47,21 @@ async function uploadFromPage(name: string, content: string): Promise<Record<str
   return uploadResult();
 }
 
+/** Drops the log on the drop zone as a file dragged from the desktop would be, then sends it. */
+async function dropOnPage(name: string, content: string): Promise<Record<string, string | null>> {
+  await page.locator('label.drop').evaluate(
+    (zone, [fileName, text]) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], fileName, { type: 'text/plain' }));
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    },
+    [name, content] as const,
+  );
+  expect(await page.locator('#log-file').evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe(name);
+  await page.getByRole('button', { name: 'Upload log' }).click();
+  return uploadResult();
+}
+
 async function uploadResult(): Promise<Record<string, string | null>> {
   const result = page.locator('.upload-result');
   await result.waitFor({ timeout: 30_000 });
@@ -110,7 +125,7 @@ describeWithChromium()('the agent analytics screen in Chromium', () => {
     }
   }, 90_000);
 
-  test('a log uploaded from the page is counted once, even when uploaded twice', async () => {
+  test('a log uploaded from the page is counted once, even when uploaded twice (picked, then dropped)', async () => {
     const reportId = await seedReport(api, team.workspaceId, { brand: 'Acme' });
     await api.settle();
     await signInAs(EMAIL, PASSWORD);
@@ -125,7 +140,7 @@ describeWithChromium()('the agent analytics screen in Chromium', () => {
     expect([first.availability, first.totalAgentVisits]).toEqual(['connected_with_data', 3]);
     expect(await shown('totalAgentVisits')).toBe('3');
 
-    expect(await uploadFromPage('access-again.log', COMBINED_LOG)).toEqual({ lines: '6', visits: '0', skipped: '1', alreadyIngested: 'true' });
+    expect(await dropOnPage('access-again.log', COMBINED_LOG)).toEqual({ lines: '6', visits: '0', skipped: '1', alreadyIngested: 'true' });
     expect(await page.locator('.upload-result').textContent()).toMatch(/ingested before: nothing was counted again/);
     expect((await stats(reportId, '', team.readKey)).totalAgentVisits).toBe(3);
     expect(await shown('totalAgentVisits')).toBe('3');

@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import type { LogFormat } from '../../../../src/domain/agentLogs/records.js';
 import { ApiError } from '../../api/client.js';
 import type { AgentLogIngestion } from '../../api/types.js';
@@ -42,11 +42,14 @@ function Progress({ upload }: { upload: UploadState }) {
 }
 
 /** The drop zone is the file input's label: a real file input, reached with Tab, or a file dropped on it. */
-function DropZone({ file, onChoose }: { file: File | null; onChoose: (file: File | undefined) => void }) {
+function DropZone({ onChoose }: { onChoose: (file: File | undefined) => void }) {
   const [dragging, setDragging] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
   const drop = (event: DragEvent) => {
     event.preventDefault();
     setDragging(false);
+    // The input then names the dropped file as it names a chosen one.
+    if (input.current && event.dataTransfer) input.current.files = event.dataTransfer.files;
     onChoose(event.dataTransfer?.files[0]);
   };
   const over = (event: DragEvent) => {
@@ -56,8 +59,7 @@ function DropZone({ file, onChoose }: { file: File | null; onChoose: (file: File
   return (
     <label class={dragging ? 'drop dragging' : 'drop'} onDragOver={over} onDragLeave={() => setDragging(false)} onDrop={drop}>
       <span>Drop a log file here (plain or gzip, at most 50 MB), or choose one:</span>
-      <input id="log-file" type="file" accept=".log,.txt,.gz,.json,.ndjson,text/plain,application/gzip,application/x-ndjson" onChange={(event) => onChoose(event.currentTarget.files?.[0])} />
-      {file && <span class="url">{file.name}</span>}
+      <input ref={input} id="log-file" type="file" accept=".log,.txt,.gz,.json,.ndjson,text/plain,application/gzip,application/x-ndjson" onChange={(event) => onChoose(event.currentTarget.files?.[0])} />
     </label>
   );
 }
@@ -95,7 +97,7 @@ export function LogUpload({ path, onIngested }: Props) {
     <section class="upload" aria-labelledby="upload-heading">
       <h2 id="upload-heading">Upload an access log</h2>
       <form class="start" onSubmit={send}>
-        <DropZone file={file} onChoose={choose} />
+        <DropZone onChoose={choose} />
         <label>
           Format{' '}
           <select id="log-format" value={format} onChange={(event) => setFormat(event.currentTarget.value as LogFormat)}>
