@@ -47,6 +47,20 @@ async function uploadFromPage(name: string, content: string): Promise<Record<str
   return uploadResult();
 }
 
+/** Records in the page each progress bar the upload shows, whether it lasts a frame or longer. */
+async function watchProgress(): Promise<void> {
+  await page.evaluate(() => {
+    const shown: string[] = [];
+    Object.assign(window, { progressShown: shown });
+    new MutationObserver(() => {
+      for (const bar of document.querySelectorAll('progress')) {
+        const label = bar.getAttribute('aria-label') ?? '';
+        if (!shown.includes(label)) shown.push(label);
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
 /** Drops the log on the drop zone as a file dragged from the desktop would be, then sends it. */
 async function dropOnPage(name: string, content: string): Promise<Record<string, string | null>> {
   await page.locator('label.drop').evaluate(
@@ -125,7 +139,7 @@ describeWithChromium()('the agent analytics screen in Chromium', () => {
     }
   }, 90_000);
 
-  test('a log uploaded from the page is counted once, even when uploaded twice (picked, then dropped)', async () => {
+  test('a log uploaded from the page shows its progress and is counted once, even when uploaded twice (picked, then dropped)', async () => {
     const reportId = await seedReport(api, team.workspaceId, { brand: 'Acme' });
     await api.settle();
     await signInAs(EMAIL, PASSWORD);
@@ -135,7 +149,9 @@ describeWithChromium()('the agent analytics screen in Chromium', () => {
     expect(await page.locator('.availability').textContent()).toMatch(/No access log of acme\.com has been read/);
     expect(await inspectScreen(page, api, team.readKey, 'agents-not-connected')).toBe(1);
 
+    await watchProgress();
     expect(await uploadFromPage('access.log', COMBINED_LOG)).toEqual({ lines: '6', visits: '3', skipped: '1', alreadyIngested: 'false' });
+    expect(await page.evaluate('window.progressShown')).toEqual(['Upload progress', 'Ingestion progress']);
     const first = await stats(reportId, '', team.readKey);
     expect([first.availability, first.totalAgentVisits]).toEqual(['connected_with_data', 3]);
     expect(await shown('totalAgentVisits')).toBe('3');
