@@ -58,7 +58,7 @@ function settingsReader(context: AppContext, source: AgentLogSource) {
   };
 }
 
-interface Recorded {
+export interface Recorded {
   answer: IngestionAnswer;
   position: Position | null;
 }
@@ -112,7 +112,13 @@ async function record(
  * doubled. Answers once the read models show the visits.
  */
 export async function ingestAgentLogs(services: Services, principal: Principal, request: IngestionRequest): Promise<IngestionAnswer> {
-  const { context } = services;
+  const { answer, position } = await recordAgentLogs(services.context, principal, request);
+  await services.readYourWrites(position);
+  return answer;
+}
+
+/** The ingestion without waiting for the read models: what seeding the demo needs. */
+export async function recordAgentLogs(context: AppContext, principal: Principal, request: IngestionRequest): Promise<Recorded> {
   const report = await requireReport(context, principal, request.reportId);
   const hosts = reportHosts(report);
   const settings: IngestionSettings = {
@@ -127,6 +133,5 @@ export async function ingestAgentLogs(services: Services, principal: Principal, 
   const { sha256 } = await read(settings);
   const connected = await changeConnector(context, report.reportId, 'ConnectAgentLogs');
   const { answer, position } = await record(context, { reportId: report.reportId, sha256, settings }, read);
-  await services.readYourWrites(position ?? connected);
-  return answer;
+  return { answer, position: position ?? connected };
 }

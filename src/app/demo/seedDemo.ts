@@ -9,6 +9,9 @@ import { recordSimulatedRuns } from '../scheduler/simulate.js';
 import { generatePassword } from '../credentials/secrets.js';
 import { createTeam, createWorkspace } from '../teams/teams.js';
 import type { CountryCode } from '../../domain/shared/countries.js';
+import { recordAgentLogs } from '../agentAnalytics/ingest.js';
+import { OPERATOR } from '../shared/principal.js';
+import { demoAccessLog, textLogSource } from './agentLogs.js';
 
 export interface DemoCredentials {
   teamId: string;
@@ -43,7 +46,8 @@ const DEMO_DAYS = 30;
 /**
  * A complete demo team: workspace, tags, prompts in two countries, a brand report with competitors,
  * a read key, a write key, a user, and 30 days of simulated runs of every prompt on every engine enabled for
- * it (today's included, so the scheduler finds today done). Each call creates a new team, so it is safe to
+ * it (today's included, so the scheduler finds today done), and 30 days of the brand site's access log read by
+ * agent analytics. Each call creates a new team, so it is safe to
  * run twice.
  */
 export async function seedDemo(context: AppContext): Promise<DemoCredentials> {
@@ -82,6 +86,7 @@ export async function seedDemo(context: AppContext): Promise<DemoCredentials> {
   await createUser(context, { teamId: team.id, email, password, permission: 'write', workspaceIds: 'all' });
   const today = utcDay(context.now());
   await recordSimulatedRuns(context, { prompts, days: daysBetween(addDays(today, 1 - DEMO_DAYS), today) });
+  await recordAgentLogs(context, OPERATOR, { reportId: report.id, format: 'combined', source: textLogSource(demoAccessLog(today, DEMO_DAYS)) });
   return {
     teamId: team.id,
     workspaceId: workspace.id,

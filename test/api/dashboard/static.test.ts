@@ -38,7 +38,7 @@ describe('serving the built dashboard', () => {
     await rm(distDir, { recursive: true, force: true });
   });
 
-  test.each(['/', '/sign-in', '/reports', '/reports/br_1', '/reports/br_1/prompts/pr_1', '/reports/br_1/detection', '/audits', '/audits/crawlability/cr_1', '/audits/content/cc_1', '/fan-outs', '/fan-outs/qf_1'])(
+  test.each(['/', '/sign-in', '/reports', '/reports/br_1', '/reports/br_1/prompts/pr_1', '/reports/br_1/detection', '/reports/br_1/agents', '/audits', '/audits/crawlability/cr_1', '/audits/content/cc_1', '/fan-outs', '/fan-outs/qf_1'])(
     '%s answers index.html, not cached, under a same-origin content security policy',
     async (path) => {
       const response = await fetch(`${url}${path}`);

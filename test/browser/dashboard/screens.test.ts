@@ -52,6 +52,7 @@ function screensOf(reportId: string, window: string): Walked[] {
     },
     { name: 'recommendations', open: tab('Recommendations') },
     { name: 'detection', open: tab('Detection') },
+    { name: 'agents', open: tab('Agent analytics') },
   ];
 }
 
@@ -106,8 +107,9 @@ describeWithChromium()('the dashboard’s screens in Chromium', () => {
       citations: expect.any(Number),
       recommendations: expect.any(Number),
       detection: 0,
+      agents: expect.any(Number),
     });
-    for (const name of ['overview', 'prompts', 'prompt', 'citations']) expect(compared[name]).toBeGreaterThan(10);
+    for (const name of ['overview', 'prompts', 'prompt', 'citations', 'agents']) expect(compared[name]).toBeGreaterThan(10);
   }, 120_000);
 
   test('on the report with hand-computed figures the overview shows them, and every screen equals the API', async () => {

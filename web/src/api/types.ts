@@ -19,6 +19,7 @@ import type { queryFanOutListItemSchema, queryFanOutSchema } from '../../../src/
 import type { sessionSchema } from '../../../src/app/sessions/schema.js';
 import type { cursorPagingSchema } from '../../../src/app/shared/paging.js';
 import type { workspaceSchema } from '../../../src/app/workspaces/queries.js';
+import type { agentsAnswerSchema, ingestionAnswerSchema, pagesAnswerSchema, statsAnswerSchema } from '../../../src/app/agentAnalytics/schemas.js';
 import type { brandReportPatchSchema } from '../../../src/domain/brandReport/schema.js';
 
 interface CursorPage<Item> {
@@ -54,3 +55,8 @@ export type BrandReportPatch = z.input<typeof brandReportPatchSchema>;
 
 /** The session of the signed-in user (`/auth/session`, contract.md section 12). */
 export type Session = z.output<typeof sessionSchema>;
+
+export type AgentStats = z.output<typeof statsAnswerSchema>;
+export type AgentList = z.output<typeof agentsAnswerSchema>;
+export type AgentPages = z.output<typeof pagesAnswerSchema>;
+export type AgentLogIngestion = z.output<typeof ingestionAnswerSchema>;

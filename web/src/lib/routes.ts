@@ -8,6 +8,7 @@ export type Screen =
   | { name: 'citations'; reportId: string }
   | { name: 'recommendations'; reportId: string }
   | { name: 'detection'; reportId: string }
+  | { name: 'agents'; reportId: string }
   | { name: 'audits' }
   | { name: 'crawlabilityCheck'; checkId: string }
   | { name: 'contentCheck'; checkId: string }
@@ -15,7 +16,7 @@ export type Screen =
   | { name: 'fanOut'; fanOutId: string }
   | { name: 'notFound' };
 
-const REPORT_TABS = { prompts: 'prompts', citations: 'citations', recommendations: 'recommendations', detection: 'detection' } as const;
+const REPORT_TABS = { prompts: 'prompts', citations: 'citations', recommendations: 'recommendations', detection: 'detection', agents: 'agents' } as const;
 
 /** The GEO audit screens: `/audits`, `/audits/crawlability/{id}`, `/audits/content/{id}`. */
 function auditScreenOf([kind, checkId, ...rest]: string[]): Screen {

@@ -14,6 +14,7 @@ import { PromptScreen } from './Prompt.js';
 import { PromptsScreen } from './Prompts.js';
 import { RecommendationsScreen } from './Recommendations.js';
 import { reportApi, type ScreenProps } from './shared.js';
+import { AgentAnalyticsScreen } from './agents/AgentAnalytics.js';
 
 type ReportScreen = Extract<Screen, { reportId: string }>;
 
@@ -23,6 +24,7 @@ const TABS: Array<{ name: ReportScreen['name']; label: string }> = [
   { name: 'citations', label: 'Citations' },
   { name: 'recommendations', label: 'Recommendations' },
   { name: 'detection', label: 'Detection' },
+  { name: 'agents', label: 'Agent analytics' },
 ];
 
 function ScreenOf({ screen, ...props }: ScreenProps & { screen: ReportScreen }) {
@@ -39,6 +41,8 @@ function ScreenOf({ screen, ...props }: ScreenProps & { screen: ReportScreen }) 
       return <RecommendationsScreen {...props} />;
     case 'detection':
       return <DetectionScreen {...props} />;
+    case 'agents':
+      return <AgentAnalyticsScreen {...props} />;
   }
 }
 
@@ -81,7 +85,7 @@ export function ReportLayout({ screen }: { screen: ReportScreen }) {
                 {report.reportTitle}
               </h1>
               <Tabs report={report} screen={screen} filters={filters} />
-              {screen.name !== 'detection' && <FilterBar report={report} filters={filters} keep={place.search} />}
+              {screen.name !== 'detection' && screen.name !== 'agents' && <FilterBar report={report} filters={filters} keep={place.search} />}
               <ScreenOf screen={screen} report={report} filters={filters} search={place.search} />
             </>
           );
