@@ -89,7 +89,7 @@ function EditTags({ prompt, tags, onChanged }: { prompt: WorkspacePrompt; tags: 
   if (tags.length === 0) return null;
   return (
     <details class="edit-tags">
-      <summary aria-label={`Edit the tags of “${prompt.prompt}”`}>Edit tags</summary>
+      <summary aria-label={`Edit tags of “${prompt.prompt}”`}>Edit tags</summary>
       <form onSubmit={save}>
         <TagChoice tags={tags} chosen={prompt.tagIds} legend="Tags" />
         <button type="submit">Save tags</button>

@@ -29,7 +29,7 @@ export function ConfirmButton({ text, label, onConfirm }: { text: string; label:
   return (
     <span class="confirm" onKeyDown={(event) => event.key === 'Escape' && setAsking(false)}>
       <button type="button" ref={confirm} class="danger" disabled={busy} aria-label={`Confirm: ${label}`} onClick={act}>
-        Confirm {text.toLowerCase()}
+        Confirm: {text}
       </button>
       <button type="button" onClick={() => setAsking(false)}>
         Cancel
