@@ -153,6 +153,19 @@ describeWithChromium()('the administration screens in Chromium', () => {
     expect(await page.evaluate('[document.activeElement.id, document.activeElement.readOnly, window.getSelection().toString() || document.activeElement.value.slice(document.activeElement.selectionStart, document.activeElement.selectionEnd)]')).toEqual(['new-key', true, key]);
   }, 90_000);
 
+  test('revoking a key revoked meanwhile elsewhere shows the API’s refusal instead of failing silently', async () => {
+    const made = await api.call<{ id: string; keyPrefix: string }>('POST', '/v1/api-keys', { key: demo.writeKey, body: { permission: 'read' } });
+    await signIn();
+    await page.goto(`${api.url}/admin/team`);
+    await settled(page);
+    await page.getByRole('button', { name: `Revoke the key ${made.body.keyPrefix}…` }).click();
+    expect((await api.call('DELETE', `/v1/api-keys/${made.body.id}`, { key: demo.writeKey })).status).toBe(204);
+
+    await page.getByRole('button', { name: `Confirm: Revoke the key ${made.body.keyPrefix}…` }).click();
+
+    await expect(row(made.body.keyPrefix).getByRole('alert').textContent()).resolves.toBe(`Something went wrong. API key ${made.body.id} is already revoked`);
+  }, 90_000);
+
   test('both screens are reachable and usable with the keyboard alone', async () => {
     await signIn();
     await tabTo(page, 'header nav a', 'Prompts and tags');
@@ -177,6 +190,7 @@ describeWithChromium()('the administration screens in Chromium', () => {
     await page.keyboard.press('Enter');
     const key = await page.locator('#new-key').inputValue();
     expect(await curlWorkspaces(key)).toBe(200);
+    await row(key.slice(0, 13)).waitFor();
     await tabTo(page, `tbody tr button[aria-label="Revoke the key ${key.slice(0, 13)}…"]`);
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');

@@ -42,7 +42,7 @@ export function AddPrompts({ workspaceId, tags, account, onChanged }: { workspac
     setBusy(true);
     api.post<{ items: WorkspacePrompt[] } | { total: number }>(promptsPath(workspaceId), body).then(
       (answer) => {
-        const text = 'items' in answer ? `Added ${answer.items.length} prompt${answer.items.length === 1 ? '' : 's'}.` : `Adding ${answer.total} prompts; they appear below as they are created.`;
+        const text = 'items' in answer ? `Added ${answer.items.length} prompt${answer.items.length === 1 ? '' : 's'}.` : `Adding ${answer.total} prompts in the background; reload the page to see them all.`;
         setOutcome({ kind: 'added', text });
         formElement.reset();
         setBusy(false);

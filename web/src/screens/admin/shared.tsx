@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../../api/client.js';
+import { Failure } from '../../components/Status.js';
 import { useApi, type Loaded } from '../../components/useApi.js';
 
 /** A failed call as an ApiError, so the page can show the API's own message. */
@@ -12,6 +13,7 @@ export const asApiError = (error: unknown): ApiError => (error instanceof ApiErr
 export function ConfirmButton({ text, label, onConfirm }: { text: string; label: string; onConfirm: () => Promise<unknown> }) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<ApiError | null>(null);
   const confirm = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (asking) confirm.current?.focus();
@@ -24,7 +26,13 @@ export function ConfirmButton({ text, label, onConfirm }: { text: string; label:
     );
   const act = () => {
     setBusy(true);
-    onConfirm().finally(() => setBusy(false));
+    onConfirm().then(
+      () => setBusy(false),
+      (error: unknown) => {
+        setBusy(false);
+        setRefusal(asApiError(error));
+      },
+    );
   };
   return (
     <span class="confirm" onKeyDown={(event) => event.key === 'Escape' && setAsking(false)}>
@@ -34,6 +42,7 @@ export function ConfirmButton({ text, label, onConfirm }: { text: string; label:
       <button type="button" onClick={() => setAsking(false)}>
         Cancel
       </button>
+      {refusal && <Failure error={refusal} />}
     </span>
   );
 }
