@@ -193,6 +193,8 @@ describeWithChromium()('the administration screens in Chromium', () => {
     await row(key.slice(0, 13)).waitFor();
     await tabTo(page, `tbody tr button[aria-label="Revoke the key ${key.slice(0, 13)}…"]`);
     await page.keyboard.press('Enter');
+    // The confirmation takes the focus, so a second Enter confirms.
+    await page.locator(`button:focus[aria-label="Confirm: Revoke the key ${key.slice(0, 13)}…"]`).waitFor();
     await page.keyboard.press('Enter');
     await row(key.slice(0, 13)).waitFor({ state: 'detached' });
     expect(await curlWorkspaces(key)).toBe(401);
