@@ -25,6 +25,11 @@ describe('the dashboard’s paths', () => {
     ['/fan-outs', { name: 'fanOuts' }],
     ['/fan-outs/qf_1', { name: 'fanOut', fanOutId: 'qf_1' }],
     ['/fan-outs/qf_1/x', { name: 'notFound' }],
+    ['/admin/workspace', { name: 'workspaceAdmin' }],
+    ['/admin/team', { name: 'teamAdmin' }],
+    ['/admin', { name: 'notFound' }],
+    ['/admin/constructor', { name: 'notFound' }],
+    ['/admin/team/x', { name: 'notFound' }],
   ])('%s is %p', (path, screen) => {
     expect(screenOf(path)).toEqual(screen);
   });
@@ -43,6 +48,8 @@ describe('the dashboard’s paths', () => {
       { name: 'crawlabilityCheck', checkId: 'cr 1' },
       { name: 'contentCheck', checkId: 'cc/1' },
       { name: 'fanOuts' },
+      { name: 'workspaceAdmin' },
+      { name: 'teamAdmin' },
       { name: 'fanOut', fanOutId: 'qf 1' },
     ];
     for (const screen of screens) expect(screenOf(pathOf(screen))).toEqual(screen);

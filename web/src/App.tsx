@@ -3,6 +3,8 @@ import { ApiError, onUnauthorized, sessions } from './api/client.js';
 import type { Session } from './api/types.js';
 import { hrefOf, Link, navigate, usePlace } from './components/router.js';
 import { screenOf, type Screen } from './lib/routes.js';
+import { TeamAdminScreen } from './screens/admin/TeamAdmin.js';
+import { WorkspaceAdminScreen } from './screens/admin/WorkspaceAdmin.js';
 import { AuditsScreen } from './screens/Audits.js';
 import { ContentCheckScreen } from './screens/ContentCheck.js';
 import { CrawlabilityCheckScreen } from './screens/CrawlabilityCheck.js';
@@ -42,6 +44,8 @@ function Header({ session, onSignOut }: { session: Session; onSignOut: () => voi
         <Link href="/reports">Reports</Link>
         <Link href="/audits">GEO audits</Link>
         <Link href="/fan-outs">Query fan-outs</Link>
+        <Link href="/admin/workspace">Prompts and tags</Link>
+        <Link href="/admin/team">Team</Link>
       </nav>
       <span class="who">{session.user.email}</span>
       <button type="button" onClick={onSignOut}>
@@ -57,6 +61,8 @@ function Content({ screen, search }: { screen: Screen; search: URLSearchParams }
   if (screen.name === 'crawlabilityCheck') return <CrawlabilityCheckScreen checkId={screen.checkId} workspaceId={search.get('workspaceId')} />;
   if (screen.name === 'fanOuts') return <FanOutsScreen />;
   if (screen.name === 'fanOut') return <FanOutScreen fanOutId={screen.fanOutId} workspaceId={search.get('workspaceId')} />;
+  if (screen.name === 'workspaceAdmin') return <WorkspaceAdminScreen />;
+  if (screen.name === 'teamAdmin') return <TeamAdminScreen />;
   if (screen.name === 'contentCheck') return <ContentCheckScreen checkId={screen.checkId} workspaceId={search.get('workspaceId')} />;
   if (screen.name === 'notFound')
     return (

@@ -42,6 +42,7 @@ function listRequests(): Record<string, string> {
     listCrawlabilityChecks: '/v1/audits/geo/crawlability-checks',
     listContentChecks: '/v1/audits/geo/content-checks',
     listQueryFanOuts: '/v1/audits/query-fan-outs',
+    listTeamApiKeys: '/v1/api-keys',
   };
 }
 
@@ -61,6 +62,7 @@ const LIST_NAMES = [
   'listCrawlabilityChecks',
   'listContentChecks',
   'listQueryFanOuts',
+  'listTeamApiKeys',
 ];
 
 function expectCsv(answer: Answer<string>): void {

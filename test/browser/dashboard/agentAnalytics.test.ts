@@ -49,8 +49,9 @@ async function uploadFromPage(name: string, content: string): Promise<Record<str
 
 /** Records in the page each progress bar the upload shows, whether it lasts a frame or longer. */
 async function watchProgress(): Promise<void> {
-  await page.evaluate(() => {
-    const shown: string[] = [];
+  // A string, evaluated in the page: the test program is compiled without the DOM's types.
+  await page.evaluate(`(() => {
+    const shown = [];
     Object.assign(window, { progressShown: shown });
     new MutationObserver(() => {
       for (const bar of document.querySelectorAll('progress')) {
@@ -58,20 +59,17 @@ async function watchProgress(): Promise<void> {
         if (!shown.includes(label)) shown.push(label);
       }
     }).observe(document.body, { childList: true, subtree: true });
-  });
+  })()`);
 }
 
 /** Drops the log on the drop zone as a file dragged from the desktop would be, then sends it. */
 async function dropOnPage(name: string, content: string): Promise<Record<string, string | null>> {
-  await page.locator('label.drop').evaluate(
-    (zone, [fileName, text]) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([text], fileName, { type: 'text/plain' }));
-      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    },
-    [name, content] as const,
-  );
-  expect(await page.locator('#log-file').evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe(name);
+  await page.evaluate(`(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([${JSON.stringify(content)}], ${JSON.stringify(name)}, { type: 'text/plain' }));
+    document.querySelector('label.drop').dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
+  })()`);
+  expect(await page.evaluate<string | undefined>("document.querySelector('#log-file').files[0]?.name")).toBe(name);
   await page.getByRole('button', { name: 'Upload log' }).click();
   return uploadResult();
 }

@@ -63,6 +63,7 @@ export const api = {
   get: <T>(path: string) => take<T>(path) ?? request<T>('GET', path),
   patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, body),
   post: <T>(path: string, body: unknown) => request<T>('POST', path, body),
+  delete: (path: string) => request<void>('DELETE', path),
 };
 
 function remember(session: Session): Session {

@@ -14,6 +14,8 @@ export type Screen =
   | { name: 'contentCheck'; checkId: string }
   | { name: 'fanOuts' }
   | { name: 'fanOut'; fanOutId: string }
+  | { name: 'workspaceAdmin' }
+  | { name: 'teamAdmin' }
   | { name: 'notFound' };
 
 const REPORT_TABS = { prompts: 'prompts', citations: 'citations', recommendations: 'recommendations', detection: 'detection', agents: 'agents' } as const;
@@ -32,8 +34,15 @@ function fanOutScreenOf([fanOutId, ...rest]: string[]): Screen {
   return rest.length > 0 ? { name: 'notFound' } : { name: 'fanOut', fanOutId };
 }
 
+/** The administration screens: `/admin/workspace` (prompts and tags) and `/admin/team` (API keys, plan). */
+const ADMIN_SCREENS = new Map<string, Screen>([
+  ['workspace', { name: 'workspaceAdmin' }],
+  ['team', { name: 'teamAdmin' }],
+]);
+
 export function screenOf(pathname: string): Screen {
   const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === 'admin') return (parts.length === 2 && ADMIN_SCREENS.get(parts[1] ?? '')) || { name: 'notFound' };
   if (parts[0] === 'audits') return auditScreenOf(parts.slice(1));
   if (parts[0] === 'fan-outs') return fanOutScreenOf(parts.slice(1));
   const [first, reportId, tab, promptId, ...rest] = parts;
@@ -67,6 +76,10 @@ export function pathOf(screen: Screen): string {
       return '/fan-outs';
     case 'fanOut':
       return `/fan-outs/${encodeURIComponent(screen.fanOutId)}`;
+    case 'workspaceAdmin':
+      return '/admin/workspace';
+    case 'teamAdmin':
+      return '/admin/team';
     default:
       return `/reports/${encodeURIComponent(screen.reportId)}/${screen.name}`;
   }
