@@ -36,13 +36,13 @@ const fileFlag = (value: unknown): string => {
 };
 
 /** Writes beside the target and renames at the end, so the file named is never a half export. */
-async function exportTo(composition: Composition, file: string): Promise<{ exported: number; file: string }> {
+async function exportTo(composition: Composition, file: string): Promise<{ events: number; lastPosition: string }> {
   const partial = `${file}.partial`;
   const bar = progressBar('export');
-  let exported = 0;
+  let reached = { events: 0, lastPosition: '0' };
   try {
     const lines = exportLog(composition.context.eventStore, (progress) => {
-      exported = progress.events;
+      reached = { events: progress.events, lastPosition: progress.lastPosition.toString() };
       bar?.update(progress);
     });
     await pipeline(Readable.from(lines), createWriteStream(partial));
@@ -50,7 +50,7 @@ async function exportTo(composition: Composition, file: string): Promise<{ expor
     bar?.stop();
   }
   await rename(partial, file);
-  return { exported, file };
+  return reached;
 }
 
 /** The projections from their checkpoints up to `head`, then the report history rebuilds the log asks for. */
@@ -70,7 +70,7 @@ async function rebuildReadModels(composition: Composition, head: Position): Prom
   }
 }
 
-async function importFrom(composition: Composition, file: string): Promise<{ imported: number; alreadyPresent: number }> {
+async function importFrom(composition: Composition, file: string): Promise<{ events: number }> {
   try {
     if (!statSync(file).isFile()) throw new Error(`${file} is not a file`);
   } catch (error) {

@@ -1,8 +1,8 @@
 /**
- * `events import`: appends an exported log to a store of any kind, as it was (ids, revisions, recorded times),
- * then rebuilds the read models from it. The whole file is checked before anything is written; an import that
- * stops half way (a crash, a lost connection) leaves the start of the file in the store, and running it again
- * resumes after that start. A store holding anything else is refused.
+ * `events import`: appends an exported log to an empty store of any kind, as it was (ids, revisions, recorded
+ * times), then rebuilds the read models from it. The whole file is checked before anything is written. An
+ * import that stops half way (a crash, a lost connection) leaves the start of the file in the store, in whole
+ * batches; running it again is refused, with a message that says so, until the store is emptied.
  */
 import { ConflictError } from '../../domain/shared/errors.js';
 import type { DocumentStore } from '../../ports/documentStore.js';
@@ -24,10 +24,8 @@ export interface ImportOptions {
 }
 
 export interface ImportResult {
-  /** Events appended by this run. */
-  imported: number;
-  /** Events already in the store from an earlier, interrupted run of the same import. */
-  alreadyPresent: number;
+  /** Events appended. */
+  events: number;
 }
 
 export async function importLog(
@@ -36,15 +34,15 @@ export async function importLog(
   options: ImportOptions,
 ): Promise<ImportResult> {
   const total = await checkedLineCount(lines);
-  const alreadyPresent = await presentPrefix(stores, lines);
-  let imported = 0;
-  for await (const batch of batches(lines, alreadyPresent)) {
+  await assertEmpty(stores, lines);
+  let events = 0;
+  for await (const batch of batches(lines)) {
     await stores.eventStore.appendMultiple(batch.appends);
-    imported += batch.size;
-    options.onProgress?.({ events: imported, done: alreadyPresent + imported, total });
+    events += batch.size;
+    options.onProgress?.({ events, done: events, total });
   }
   await options.rebuildReadModels(await stores.eventStore.headPosition());
-  return { imported, alreadyPresent };
+  return { events };
 }
 
 /** The file's events in order, each with its line number; blank lines are malformed too. */
@@ -72,35 +70,32 @@ async function checkedLineCount(lines: LineSource): Promise<number> {
   return count;
 }
 
-/**
- * How many events of the file the store already holds: 0 for an empty store (whose read models must be empty
- * too), else the length of the file's start that the whole store matches, event by event.
- */
-async function presentPrefix({ eventStore, documentStore }: { eventStore: EventStore; documentStore: DocumentStore }, lines: LineSource): Promise<number> {
-  if ((await eventStore.headPosition()) === START) {
-    const checkpoints = await documentStore.collection(CHECKPOINTS_COLLECTION).countDocuments();
-    if (checkpoints > 0) throw new ConflictError('the event store is empty but the read models are not (they were built from another event log): import into an empty data directory or database');
-    return 0;
+/** The event store and the read models must both be empty; the refusal says whether an earlier import of this file left the events. */
+async function assertEmpty({ eventStore, documentStore }: { eventStore: EventStore; documentStore: DocumentStore }, lines: LineSource): Promise<void> {
+  if ((await eventStore.headPosition()) !== START) {
+    const held = await heldStart(eventStore, lines);
+    const whose = held.fromThisFile ? `the first ${held.events} events of this file, left by an interrupted import` : 'events that are not from this file';
+    throw new ConflictError(`the event store already holds ${whose}: import needs an empty store (a new DATA_DIR or database)`);
   }
+  const checkpoints = await documentStore.collection(CHECKPOINTS_COLLECTION).countDocuments();
+  if (checkpoints > 0) throw new ConflictError('the event store is empty but the read models are not (built from another event log): import needs an empty store (a new DATA_DIR or database)');
+}
+
+/** Whether every event the store holds is the file's line of the same rank, and how many it holds then. */
+async function heldStart(eventStore: EventStore, lines: LineSource): Promise<{ events: number; fromThisFile: boolean }> {
   const fileEvents = numberedEvents(lines);
-  let matched = 0;
+  let events = 0;
   try {
     for await (const recorded of storedEvents(eventStore)) {
       const next = await fileEvents.next();
-      if (next.done || !sameEvent(recorded, next.value.event)) throw notThisImport(recorded, matched + 1);
-      matched += 1;
+      events += 1;
+      if (next.done || !sameEvent(recorded, next.value.event)) return { events, fromThisFile: false };
     }
   } finally {
     await fileEvents.return(undefined);
   }
-  return matched;
+  return { events, fromThisFile: true };
 }
-
-const notThisImport = (recorded: RecordedEvent, eventNumber: number): ConflictError =>
-  new ConflictError(
-    `the event store is not empty and its event ${eventNumber} (stream ${recorded.streamName}, revision ${recorded.revision}) is not line ${eventNumber} of the file: ` +
-      'import needs an empty store (or one holding the start of this same file, left by an interrupted import)',
-  );
 
 async function* storedEvents(eventStore: EventStore): AsyncGenerator<RecordedEvent> {
   for (let from = START; ; ) {
@@ -119,15 +114,14 @@ interface Batch {
 const expectationOf = (revision: number): ExpectedRevision => (revision === 0 ? 'no_stream' : BigInt(revision - 1));
 
 /**
- * The events after the first `skip`, in order, cut into batches of at most IMPORT_BATCH. A stream appears once
+ * The events in order, cut into batches of at most IMPORT_BATCH. A stream appears once
  * per batch (the port's rule), so a stream coming back after another one starts the next batch. Each append
  * expects the revision before its first event: the store records the file's revisions or refuses.
  */
-async function* batches(lines: LineSource, skip: number): AsyncGenerator<Batch> {
+async function* batches(lines: LineSource): AsyncGenerator<Batch> {
   let batch: Batch = { appends: [], size: 0 };
   const inBatch = new Set<string>();
-  for await (const { event, lineNumber } of numberedEvents(lines)) {
-    if (lineNumber <= skip) continue;
+  for await (const { event } of numberedEvents(lines)) {
     const last = batch.appends.at(-1);
     if (batch.size >= IMPORT_BATCH || (last?.streamName !== event.stream && inBatch.has(event.stream))) {
       yield batch;
