@@ -15,7 +15,7 @@ import type { LogProgress } from './exportLog.js';
 export const IMPORT_BATCH = 500;
 
 /** The file's lines, read afresh at each call: the import reads it once to check it and once to append it. */
-export type LineSource = () => AsyncIterable<string>;
+export type LineSource = () => AsyncIterable<string> | Iterable<string>;
 
 export interface ImportOptions {
   /** Builds the read models up to `head` (the projections from their checkpoints, then pending rebuilds). */

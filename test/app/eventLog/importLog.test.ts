@@ -137,3 +137,24 @@ describe('events import', () => {
     await expect(run(lines.slice(0, 5))).rejects.toThrow('the event store already holds events that are not from this file');
   });
 });
+
+test('export and import report their progress up to the whole log', async () => {
+  const source = new MemoryEventStore();
+  for (let index = 0; index < IMPORT_BATCH * 2 + 1; index++) await source.append(`run-${index}`, [{ type: 'Recorded', data: { index } }]);
+  const exportProgress: number[] = [];
+  let text = '';
+  for await (const chunk of exportLog(source, ({ done, total }) => exportProgress.push(done / total))) text += chunk;
+  const dataDir = await mkdtemp(join(tmpdir(), 'geolens-import-'));
+  const documentStore = await SqliteDocumentStore.open(dataDir);
+  const importProgress: string[] = [];
+
+  await importLog({ eventStore: new MemoryEventStore(), documentStore }, () => text.split('\n').filter(Boolean), {
+    rebuildReadModels: async () => {},
+    onProgress: ({ events, done, total }) => importProgress.push(`${events} ${done}/${total}`),
+  });
+
+  expect(exportProgress).toEqual([1000 / 1001, 1]);
+  expect(importProgress).toEqual(['500 500/1001', '1000 1000/1001', '1001 1001/1001']);
+  await documentStore.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
