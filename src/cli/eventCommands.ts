@@ -1,7 +1,7 @@
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -35,7 +35,7 @@ const fileFlag = (value: unknown): string => {
   return value;
 };
 
-/** Writes beside the target and renames at the end, so the file named is never a half export. */
+/** Writes beside the target and renames at the end, so the file named is never a half export (a failed one is removed). */
 async function exportTo(composition: Composition, file: string): Promise<{ events: number; lastPosition: string }> {
   const partial = `${file}.partial`;
   const bar = progressBar('export');
@@ -46,6 +46,9 @@ async function exportTo(composition: Composition, file: string): Promise<{ event
       bar?.update(progress);
     });
     await pipeline(Readable.from(lines), createWriteStream(partial));
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
   } finally {
     bar?.stop();
   }

@@ -51,28 +51,43 @@ function geolens(environment: Record<string, string>, ...args: string[]): Promis
 
 const DEMO_WINDOW = { startDate: '2026-10-17', endDate: '2026-11-15', country: 'us' };
 
-async function promptIdsOf(api: TestApi, key: string, workspaceIds: readonly string[]): Promise<string[]> {
-  const lists = await Promise.all(
-    workspaceIds.map((workspaceId) => api.call<{ items: Array<{ id: string }> }>('GET', `/v1/workspaces/${workspaceId}/prompts`, { key })),
-  );
-  return lists.flatMap(({ body }) => body.items.map(({ id }) => id));
+/**
+ * The prompts' ids, read from the log rather than asked of the API: the walk must be the only use of the keys,
+ * so that the usage counted by the source (which does not move) matches what each moved store counts.
+ */
+async function promptIds(api: TestApi): Promise<string[]> {
+  const { events } = await api.context.eventStore.readAll({ filter: { eventTypes: ['PromptCreated'] }, maxCount: 10_000 });
+  return events.map((event) => (event.data as { promptId: string }).promptId);
 }
 
 async function walkOf(api: TestApi, demo: DemoCredentials, known: KnownAnswers): Promise<Walk> {
   const workspaceIds = [demo.workspaceId, known.team.workspaceId, known.team.otherWorkspaceId];
-  const promptIds = [...(await promptIdsOf(api, demo.readKey, [demo.workspaceId])), ...(await promptIdsOf(api, known.team.readKey, [known.team.workspaceId]))];
   return {
-    values: { reportId: [demo.reportId, known.reportId], promptId: promptIds, '/v1/workspaces/{id}': workspaceIds },
+    values: { reportId: [demo.reportId, known.reportId], promptId: await promptIds(api), '/v1/workspaces/{id}': workspaceIds },
     windows: [DEMO_WINDOW, Object.fromEntries(new URLSearchParams(WINDOW))],
     url: 'https://acme.com/pricing',
     keys: [demo.readKey, known.team.readKey],
   };
 }
 
-/** The first answer that differs, with the request that got it: a readable failure instead of two large maps. */
-function firstDifference(expected: Map<string, string>, actual: Map<string, string>): { request: string; expected?: string; actual?: string } | null {
-  for (const [request, answer] of expected) if (actual.get(request) !== answer) return { request, expected: answer, actual: actual.get(request) };
-  return actual.size === expected.size ? null : { request: `${actual.size} answers for ${expected.size} requests` };
+/**
+ * The one part of an answer the log does not hold: how a report history rebuild went (when it finished, how many
+ * runs it counted) is the rebuilder's record in the read models. The importing process rebuilds at its own time,
+ * over every run of the log, where the source may have rebuilt before some runs came. Only those values of the
+ * recalculation answers are set aside; every other byte is compared.
+ */
+const REBUILD_RECORD = /"(finishedDate|processed|total)":("[^"]*"|\d+|null)/g;
+const comparable = (request: string, answer: string): string =>
+  /\/recalculation$/.test(request) ? answer.replace(REBUILD_RECORD, '"$1":"(the rebuild\'s)"') : answer;
+
+/** The requests whose answers differ, the first with both answers: a readable failure instead of two large maps. */
+function differences(expected: Map<string, string>, actual: Map<string, string>): { requests: string[]; first?: { expected?: string; actual?: string } } {
+  const requests = [...new Set([...expected.keys(), ...actual.keys()])].filter((request) => {
+    const [want, got] = [expected.get(request), actual.get(request)];
+    return want === undefined || got === undefined || comparable(request, want) !== comparable(request, got);
+  });
+  const [first] = requests;
+  return first === undefined ? { requests } : { requests, first: { expected: expected.get(first), actual: actual.get(first) } };
 }
 
 let source: TestApi;
@@ -132,8 +147,8 @@ describe('geolens events export, then events import into another store', () => {
       const back = await movedTo(embedded('back'), there.exportedAgain);
 
       expect(there.imported).toBe(`${JSON.stringify({ events })}\n`);
-      expect(firstDifference(sourceAnswers, there.answers)).toBeNull();
-      expect(firstDifference(sourceAnswers, back.answers)).toBeNull();
+      expect(differences(sourceAnswers, there.answers)).toEqual({ requests: [] });
+      expect(differences(sourceAnswers, back.answers)).toEqual({ requests: [] });
       expect(await readFile(there.exportedAgain, 'utf8')).toBe(original);
       expect(await readFile(back.exportedAgain, 'utf8')).toBe(original);
       await Promise.all([rm(there.exportedAgain), rm(back.exportedAgain)]);
