@@ -9,7 +9,7 @@ const optionalText = z
 const flag = z.enum(['0', '1']).default('0').transform((value) => value === '1');
 
 /** Environment variables of contract.md section 1; parsed once at start. */
-const environmentSchema = z.object({
+export const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),

@@ -7,6 +7,7 @@ import { isClusterWorker, startClusterPrimary, startClusterWorker } from '../clu
 import { startServer } from '../server.js';
 import { registerAdminCommands } from './adminCommands.js';
 import { registerAuditCommands } from './auditCommands.js';
+import { registerEventCommands } from './eventCommands.js';
 import type { ActionRunner } from './bindOperation.js';
 import { registerLogCommands } from './logCommands.js';
 import { describeFailure, EXIT_FAILURE, EXIT_INPUT, printResult } from './output.js';
@@ -80,6 +81,7 @@ async function main(argv: string[]): Promise<void> {
   registerReplayCommand(program, runAction(config, logger));
   registerLogCommands(program, runAction(config, logger));
   registerAuditCommands(program, runAction(config, logger), config, logger);
+  registerEventCommands(program, runAction(config, logger));
   try {
     await program.parseAsync(argv);
   } catch (error) {

@@ -44,6 +44,17 @@ export const isUserEvent = (event: StoreRecordedEvent): boolean => !event.type.s
 const isMetadataRecord = (value: unknown): value is RecordedEvent['metadata'] =>
   typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Uint8Array);
 
+/**
+ * The server stamps every event with its own time. An imported event's recorded time travels in its metadata
+ * under this key, and reads give it back as `created` (and without the key).
+ */
+export const RECORDED_TIME_KEY = '$geolensCreated';
+
+function recordedTime(metadata: RecordedEvent['metadata'], stamped: Date): { metadata: RecordedEvent['metadata']; created: Date } {
+  const { [RECORDED_TIME_KEY]: imported, ...rest } = metadata;
+  return typeof imported === 'string' ? { metadata: rest, created: new Date(imported) } : { metadata, created: stamped };
+}
+
 export function toRecorded(event: StoreRecordedEvent): RecordedEvent {
   if (!event.position) throw new Error(`EventStoreDB returned event ${event.id} without a position (server too old)`);
   return {
@@ -53,8 +64,7 @@ export function toRecorded(event: StoreRecordedEvent): RecordedEvent {
     position: fromStorePosition(event.position),
     type: event.type,
     data: event.data,
-    metadata: isMetadataRecord(event.metadata) ? event.metadata : {},
-    created: event.created,
+    ...recordedTime(isMetadataRecord(event.metadata) ? event.metadata : {}, event.created),
   };
 }
 
@@ -63,7 +73,7 @@ export const toEventData = (event: NewEvent) =>
     type: event.type,
     // The port's data is any JSON value; the client's type only names the object, array and string cases.
     data: event.data as JSONType,
-    metadata: event.metadata ?? {},
+    metadata: event.created === undefined ? (event.metadata ?? {}) : { ...event.metadata, [RECORDED_TIME_KEY]: event.created.toISOString() },
     ...(event.id === undefined ? {} : { id: event.id }),
   });
 

@@ -80,7 +80,7 @@ export class MemoryEventStore implements EventStore {
       type: event.type,
       dataJson: toJsonText(event.data),
       metadataJson: toJsonText(event.metadata ?? {}),
-      created,
+      created: event.created?.toISOString() ?? created,
     }));
     this.#all.push(...stored);
     stream.push(...stored);

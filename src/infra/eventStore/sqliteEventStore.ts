@@ -86,7 +86,7 @@ const serialize = (events: readonly NewEvent[], created: string): SerializedEven
     data: toJsonText(event.data),
     metadata: toJsonText(event.metadata ?? {}),
     id: event.id ?? randomUUID(),
-    created,
+    created: event.created?.toISOString() ?? created,
   }));
 
 type Statement<Params extends unknown[], Result = unknown> = Database.Statement<Params, Result>;

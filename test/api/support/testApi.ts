@@ -75,10 +75,12 @@ export interface TestApiOptions {
   services?: (services: Services) => Services;
   /** Configuration variables beside DATA_DIR (contract.md section 1), e.g. CORS_ORIGINS. */
   environment?: Record<string, string>;
+  /** An existing data directory (one an `events import` filled) instead of a fresh one; removed at close too. */
+  dataDir?: string;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'geolens-api-'));
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'geolens-api-')));
   const logLines: string[] = [];
   const logger = pino({ level: 'info' }, captureLines(logLines));
   const clock = { now: new Date('2026-11-15T10:00:00.000Z') };

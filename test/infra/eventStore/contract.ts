@@ -130,6 +130,19 @@ export function eventStoreContract(
         expect(event?.created.getTime()).toBeLessThanOrEqual(Date.now() + 5_000);
       });
 
+      test('keeps a given recorded time, in every read and apart from the metadata (events import)', async () => {
+        const created = new Date('2025-03-04T05:06:07.089Z');
+        const metadata = { correlationId: 'c-2' };
+        await store.appendMultiple([{ streamName: stream('cart'), events: [{ ...newEvent('Opened'), metadata, created }, newEvent('Closed')] }]);
+
+        const [imported, stamped] = await store.readStream(stream('cart'));
+        const { events: [fromAll] } = await readOurs(1);
+
+        expect(imported).toMatchObject({ created, metadata });
+        expect(fromAll).toMatchObject({ created, metadata });
+        expect(stamped?.created.getTime()).toBeGreaterThan(created.getTime());
+      });
+
       test('defaults metadata to an empty object and generates a uuid per event', async () => {
         await store.append(stream('cart'), [newEvent('Opened'), newEvent('Closed')]);
 
