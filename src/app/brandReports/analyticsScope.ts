@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EngineId } from '../../domain/shared/engines.js';
-import type { PromptDoc } from '../../projections/directory/documents.js';
+import type { PromptDoc } from '../../projections/directory/reader.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../../projections/reportHistory/projection.js';
 import type { ReportVersionDoc } from '../../projections/reportHistory/versions.js';
 import { directoryCollection } from '../shared/directory.js';

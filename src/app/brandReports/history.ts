@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { compileDetection, type CompiledDetection } from '../../domain/analysis/index.js';
 import { NotFoundError } from '../../domain/shared/errors.js';
 import type { Collection } from '../../ports/documentStore.js';
-import type { BrandReportDoc } from '../../projections/brandReports/documents.js';
-import { BRAND_REPORT_COLLECTIONS } from '../../projections/brandReports/documents.js';
-import { brandReportsProjection } from '../../projections/brandReports/projection.js';
+import { brandReportCollection, type BrandReportDoc } from '../../projections/brandReports/reader.js';
 import type { DayDoc } from '../../projections/reportHistory/dayDocument.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../../projections/reportHistory/projection.js';
 import { isReadableVersion, type ReportVersionDoc } from '../../projections/reportHistory/versions.js';
-import type { PromptDoc } from '../../projections/directory/documents.js';
+import type { PromptDoc } from '../../projections/directory/reader.js';
 import { directoryCollection } from '../shared/directory.js';
 import { assertCanReadWorkspace, type Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
@@ -56,7 +54,7 @@ async function requestedVersion(services: Services, reportId: string, requested:
  * `version` when given (404 unless readable), else the active one.
  */
 export async function readableReport(services: Services, principal: Principal, reportId: string, version?: number): Promise<ReadableReport> {
-  const reports = await services.readModels.collection<BrandReportDoc>(brandReportsProjection, BRAND_REPORT_COLLECTIONS.reports);
+  const reports = await brandReportCollection(services.readModels);
   const report = await reports.findOne({ _id: reportId });
   if (!report) throw new NotFoundError(`Brand report ${reportId} not found`);
   assertCanReadWorkspace(principal, report, `brand report ${reportId}`);

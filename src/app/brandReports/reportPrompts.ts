@@ -5,7 +5,7 @@ import {
   wilsonInterval,
   type WindowMetrics,
 } from '../../domain/analysis/index.js';
-import type { PromptDoc } from '../../projections/directory/documents.js';
+import type { PromptDoc } from '../../projections/directory/reader.js';
 import { addCompactTotals, decodePromptTotals, decodeTotals, emptyCompactTotals, type CompactTotals } from '../../projections/reportHistory/compactRows.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../../projections/reportHistory/projection.js';
 import { ALL_ENGINES, type PromptTotalsDoc } from '../../projections/reportHistory/promptTotals.js';

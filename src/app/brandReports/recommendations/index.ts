@@ -1,6 +1,6 @@
 import { addDays, utcDay } from '../../../domain/shared/days.js';
 import type { EngineId } from '../../../domain/shared/engines.js';
-import { RUNS_COLLECTION, runsProjection, type RunDoc } from '../../../projections/runs/projection.js';
+import { runCollection, type RunDoc } from '../../../projections/runs/reader.js';
 import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { analyticsScope, type AnalyticsFilters } from '../analyticsScope.js';
@@ -41,7 +41,7 @@ async function orderedRecommendations(services: Services, principal: Principal, 
   const { detection } = scope;
   const totals = scope.prompts.length === 0 ? new Map<string, CompactTotals>() : await windowPromptTotals(services, scope, scope.prompts);
   const decoded = [...totals].map(([promptId, compact]) => [promptId, decodeTotals(compact, detection.brands)] as const);
-  const runs = await services.readModels.collection<RunDoc>(runsProjection, RUNS_COLLECTION);
+  const runs = await runCollection(services.readModels);
   const recorded = await runs.find(
     {
       promptId: { $in: decoded.filter(([, promptTotals]) => mayHoldEvidence(promptTotals)).map(([promptId]) => promptId) },
