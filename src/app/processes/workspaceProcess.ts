@@ -5,7 +5,7 @@ import { promptStream, type PromptCreated, type PromptDeleted, type PromptTagsRe
 import type { PromptsAllocated } from '../../domain/promptAllocation/decide.js';
 import { tagDecider } from '../../domain/tag/decide.js';
 import { tagStream, type TagDeleted } from '../../domain/tag/events.js';
-import { brandReportCollection, type BrandReportDoc } from '../../projections/brandReports/reader.js';
+import { brandReportCollection } from '../../projections/brandReports/reader.js';
 import { fulfilPromptRequest, releasePrompt } from '../prompts/prompts.js';
 import { loadState, requireWorkspace } from '../shared/aggregates.js';
 import { handleCommand } from '../shared/commandHandler.js';

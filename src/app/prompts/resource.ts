@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { PromptDoc } from '../../projections/directory/reader.js';
-import { brandReportCollection, type BrandReportDoc } from '../../projections/brandReports/reader.js';
+import { brandReportCollection } from '../../projections/brandReports/reader.js';
 import { tagSchema, type Tag } from '../brandReports/resource.js';
 import { directoryCollection } from '../shared/directory.js';
 import type { Services } from '../shared/services.js';
