@@ -55,6 +55,19 @@ module.exports = {
       to: { path: '^src/(app|api|mcp|cli)/' },
     },
     {
+      name: 'application-reads-projections-through-readers',
+      severity: 'error',
+      comment:
+        'src/app reads a read model through its reader (projections/<name>/reader.ts) or an index.ts; storage layouts, collection names and ' +
+        'projection handlers stay private to their projection folder. Issue 22: report history codec rows (compactRows, compactUrlRows) are ' +
+        'still summed by brandReports day slices and citation tallies, the one exception left.',
+      from: { path: '^src/app/' },
+      to: {
+        path: '^src/projections/',
+        pathNot: ['^src/projections/(index\\.ts|[^/]+/(reader|index)\\.ts)$', '^src/projections/reportHistory/(compactRows|compactUrlRows)\\.ts$'],
+      },
+    },
+    {
       name: 'application-knows-no-edge',
       severity: 'error',
       comment: 'Operations are defined once in src/app; REST, MCP and CLI are bindings that import them.',

@@ -8,6 +8,8 @@ import { reportHistoryProjectionWith } from './reportHistory/projection.js';
 import type { Projection } from './runner/projection.js';
 import { runsProjection } from './runs/projection.js';
 
+export type { ReadModels } from './runner/readModels.js';
+
 /** Every projection the service runs, report history measuring answers through `analyst`. */
 export const projectionsWith = (analyst: RunAnalyst): readonly Projection[] => [
   directoryProjection,

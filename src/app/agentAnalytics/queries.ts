@@ -5,17 +5,8 @@ import { NotFoundError } from '../../domain/shared/errors.js';
 import { utcDay } from '../../domain/shared/days.js';
 import { validationFailed } from '../../domain/shared/zodIssues.js';
 import type { AgentDayCounts, PageDayCounts } from '../../domain/agentLogs/dayCounts.js';
-import {
-  AGENT_ANALYTICS_COLLECTIONS as C,
-  agentDayCounts,
-  pageDayCounts,
-  type AgentDayDoc,
-  type ConnectorDoc,
-  type PageDayDoc,
-} from '../../projections/agentAnalytics/documents.js';
-import { agentAnalyticsProjection } from '../../projections/agentAnalytics/projection.js';
-import { BRAND_REPORT_COLLECTIONS, type BrandReportDoc } from '../../projections/brandReports/documents.js';
-import { brandReportsProjection } from '../../projections/brandReports/projection.js';
+import { agentAnalyticsCollection, agentDayCounts, pageDayCounts } from '../../projections/agentAnalytics/reader.js';
+import { brandReportCollection } from '../../projections/brandReports/reader.js';
 import { offsetPaging, windowOf, type ListRange } from '../shared/paging.js';
 import { assertCanReadWorkspace, type Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
@@ -44,12 +35,12 @@ function queryWindow(services: Services, query: AgentQuery): DayWindow {
 }
 
 async function queryScope(services: Services, principal: Principal, reportId: string, query: AgentQuery): Promise<QueryScope> {
-  const reports = await services.readModels.collection<BrandReportDoc>(brandReportsProjection, BRAND_REPORT_COLLECTIONS.reports);
+  const reports = await brandReportCollection(services.readModels);
   const report = await reports.findOne({ _id: reportId });
   if (!report) throw new NotFoundError(`Brand report ${reportId} not found`);
   assertCanReadWorkspace(principal, report, `brand report ${reportId}`);
   const window = queryWindow(services, query);
-  const connectors = await services.readModels.collection<ConnectorDoc>(agentAnalyticsProjection, C.connectors);
+  const connectors = await agentAnalyticsCollection(services.readModels, 'connectors');
   const connected = (await connectors.findOne({ _id: reportId }))?.connected === true;
   return { reportId, domains: [...reportHosts(report).domains], window, connected };
 }
@@ -57,11 +48,11 @@ async function queryScope(services: Services, principal: Principal, reportId: st
 const inWindow = ({ reportId, window }: QueryScope) => ({ reportId, day: { $gte: window.startDate, $lte: window.endDate } });
 
 async function agentDays(services: Services, scope: QueryScope): Promise<AgentDayCounts[]> {
-  return (await (await services.readModels.collection<AgentDayDoc>(agentAnalyticsProjection, C.agentDays)).find(inWindow(scope))).map(agentDayCounts);
+  return (await (await agentAnalyticsCollection(services.readModels, 'agentDays')).find(inWindow(scope))).map(agentDayCounts);
 }
 
 async function pageDays(services: Services, scope: QueryScope): Promise<PageDayCounts[]> {
-  return (await (await services.readModels.collection<PageDayDoc>(agentAnalyticsProjection, C.pageDays)).find(inWindow(scope))).map(pageDayCounts);
+  return (await (await agentAnalyticsCollection(services.readModels, 'pageDays')).find(inWindow(scope))).map(pageDayCounts);
 }
 
 const availabilityOf = (connected: boolean, visits: number): Availability =>

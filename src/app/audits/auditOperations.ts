@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AuditDoc } from '../../projections/audits/documents.js';
+import type { AuditDoc } from '../../projections/audits/reader.js';
 import { defineOperation, type Operation } from '../shared/operation.js';
 import { cursorPagingSchema, cursorParameterSchema, type PageCursor } from '../shared/paging.js';
 import { auditsWindow, getAudit, listAudits, type AuditResource } from './auditQueries.js';

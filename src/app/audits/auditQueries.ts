@@ -1,7 +1,6 @@
 import { NotFoundError } from '../../domain/shared/errors.js';
 import type { Collection, Filter } from '../../ports/documentStore.js';
-import { AUDIT_COLLECTIONS, type AuditDoc, type CrawlabilityCheckDoc } from '../../projections/audits/documents.js';
-import { auditsProjection } from '../../projections/audits/projection.js';
+import { auditCollection, type AuditCollectionName, type AuditDoc, type CrawlabilityCheckDoc } from '../../projections/audits/reader.js';
 import { requireReadableWorkspace } from '../shared/directory.js';
 import { newestFirstPage, newestFirstWindow, type CursorPaging, type ListRange, type ListWindow, type PageCursor } from '../shared/paging.js';
 import { assertCanReadWorkspace, readableWorkspacesFilter, type Principal } from '../shared/principal.js';
@@ -13,7 +12,7 @@ export interface AuditResource<Doc extends AuditDoc, Item, Detail> {
   label: string;
   /** The cursor list name: a cursor of one list is refused by another. */
   list: string;
-  collection: string;
+  collection: AuditCollectionName;
   listItem(document: Doc): Item;
   detail(document: Doc): Detail;
 }
@@ -24,7 +23,7 @@ export interface AuditListQuery {
 }
 
 const collectionOf = <Doc extends AuditDoc>(services: Services, resource: AuditResource<Doc, unknown, unknown>): Promise<Collection<Doc>> =>
-  services.readModels.collection<Doc>(auditsProjection, resource.collection);
+  auditCollection<Doc>(services.readModels, resource.collection);
 
 /** Without `workspaceId` the list spans every workspace the caller can read; with it, that workspace (404, 403). */
 async function listFilter(services: Services, principal: Principal, workspaceId: string | undefined): Promise<Filter> {
@@ -81,7 +80,7 @@ export async function getAudit<Doc extends AuditDoc, Detail>(
  * recommendation rests on (contract.md section 8). A domain never checked has none.
  */
 export async function newestCrawlabilityChecks(services: Services, workspaceId: string, domains: readonly string[]): Promise<CrawlabilityCheckDoc[]> {
-  const checks = await services.readModels.collection<CrawlabilityCheckDoc>(auditsProjection, AUDIT_COLLECTIONS.crawlabilityChecks);
+  const checks = await auditCollection<CrawlabilityCheckDoc>(services.readModels, 'crawlabilityChecks');
   const newest = new Map<string, CrawlabilityCheckDoc>();
   const completed = await checks.find({ workspaceId, status: 'completed', domain: { $in: [...domains] } }, { sort: { completedDate: -1, _id: -1 } });
   for (const check of completed) if (!newest.has(check.domain)) newest.set(check.domain, check);

@@ -3,10 +3,8 @@ import { checkStream, type CheckKind } from '../../domain/audits/events.js';
 import { ConflictError } from '../../domain/shared/errors.js';
 import type { Collection } from '../../ports/documentStore.js';
 import type { HttpFetcher, PageRenderer } from '../../ports/web.js';
-import type { AuditDoc, ContentCheckDoc, CrawlabilityCheckDoc } from '../../projections/audits/documents.js';
-import { AUDIT_COLLECTIONS } from '../../projections/audits/documents.js';
-import { auditsProjection } from '../../projections/audits/projection.js';
-import type { ReadModels } from '../../projections/runner/readModels.js';
+import { auditCollection, type AuditCollectionName, type AuditDoc, type ContentCheckDoc, type CrawlabilityCheckDoc } from '../../projections/audits/reader.js';
+import type { ReadModels } from '../../projections/index.js';
 import { loadState } from '../shared/aggregates.js';
 import { handleCommand } from '../shared/commandHandler.js';
 import { nowIso, type AppContext } from '../shared/context.js';
@@ -31,11 +29,11 @@ export const messageOf = (error: unknown): string => (error instanceof Error ? e
 /** Waiting jobs of one audit collection: those in `statuses`, oldest first. */
 export async function waitingAudits<Doc extends AuditDoc>(
   readModels: ReadModels,
-  collection: string,
+  collection: AuditCollectionName,
   statuses: readonly string[],
   { limit, ids, excluding }: WaitingQuery,
 ): Promise<Doc[]> {
-  const audits: Collection<Doc> = await readModels.collection<Doc>(auditsProjection, collection);
+  const audits: Collection<Doc> = await auditCollection<Doc>(readModels, collection);
   const id = { ...(ids ? { $in: [...ids] } : {}), ...(excluding.length > 0 ? { $nin: [...excluding] } : {}) };
   return audits.find({ status: { $in: [...statuses] }, ...(Object.keys(id).length > 0 ? { _id: id } : {}) }, { sort: { createdDate: 1, _id: 1 }, limit });
 }
@@ -55,7 +53,7 @@ async function stillPending(context: AppContext, kind: CheckKind, checkId: strin
 function checkJobs<Doc extends AuditDoc>(
   { context, readModels }: JobStores,
   kind: CheckKind,
-  collection: string,
+  collection: AuditCollectionName,
   check: (document: Doc) => Promise<CheckCommand>,
 ): JobKind<Doc> {
   return {
@@ -75,7 +73,7 @@ function checkJobs<Doc extends AuditDoc>(
  * refuses, fails with the reason as its error.
  */
 export function crawlabilityCheckJobs(stores: JobStores, { fetcher }: AuditPorts): JobKind<CrawlabilityCheckDoc> {
-  return checkJobs<CrawlabilityCheckDoc>(stores, 'crawlability', AUDIT_COLLECTIONS.crawlabilityChecks, async ({ _id: checkId, url }) => {
+  return checkJobs<CrawlabilityCheckDoc>(stores, 'crawlability', 'crawlabilityChecks', async ({ _id: checkId, url }) => {
     try {
       const findings = await runCrawlabilityCheck(url, CRAWLABILITY_CRAWLERS, { fetcher });
       return { type: 'CompleteCrawlabilityCheck', data: { checkId, now: nowIso(stores.context), findings } };
@@ -87,7 +85,7 @@ export function crawlabilityCheckJobs(stores: JobStores, { fetcher }: AuditPorts
 
 /** Content checks as worker jobs: fetched and rendered as the check's crawler identity. */
 export function contentCheckJobs(stores: JobStores, ports: AuditPorts): JobKind<ContentCheckDoc> {
-  return checkJobs<ContentCheckDoc>(stores, 'content', AUDIT_COLLECTIONS.contentChecks, async ({ _id: checkId, url, crawlerIdentity, sendServiceHeader }) => {
+  return checkJobs<ContentCheckDoc>(stores, 'content', 'contentChecks', async ({ _id: checkId, url, crawlerIdentity, sendServiceHeader }) => {
     try {
       const findings = await runContentCheck(url, { crawler: contentCheckCrawler(crawlerIdentity), sendServiceHeader, checkId }, ports);
       return { type: 'CompleteContentCheck', data: { checkId, now: nowIso(stores.context), findings } };

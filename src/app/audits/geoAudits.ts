@@ -4,8 +4,7 @@ import { QuotaExceededError } from '../../domain/shared/errors.js';
 import { billingPeriod, type BillingPeriod } from '../../domain/team/billingPeriod.js';
 import type { Filter } from '../../ports/documentStore.js';
 import type { Position } from '../../ports/eventStore.js';
-import { AUDIT_COLLECTIONS } from '../../projections/audits/documents.js';
-import { auditsProjection } from '../../projections/audits/projection.js';
+import { AUDIT_COLLECTION_NAMES, auditCollection } from '../../projections/audits/reader.js';
 import { requireTeam, requireWorkspace } from '../shared/aggregates.js';
 import { handleCommand } from '../shared/commandHandler.js';
 import { nowIso, type AppContext } from '../shared/context.js';
@@ -56,6 +55,6 @@ export async function requestGeoAudit(
 export async function geoAuditUsedCount(services: Services, scope: { teamId: string } | { workspaceId: string }, period: BillingPeriod): Promise<number> {
   const filter: Filter = { ...scope, periodStart: period.start };
   let used = 0;
-  for (const name of Object.values(AUDIT_COLLECTIONS)) used += await (await services.readModels.collection(auditsProjection, name)).countDocuments(filter);
+  for (const name of AUDIT_COLLECTION_NAMES) used += await (await auditCollection(services.readModels, name)).countDocuments(filter);
   return used;
 }

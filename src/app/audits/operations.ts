@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ContentCheckDoc, CrawlabilityCheckDoc } from '../../projections/audits/documents.js';
+import type { ContentCheckDoc, CrawlabilityCheckDoc } from '../../projections/audits/reader.js';
 import { defineOperation } from '../shared/operation.js';
 import { getAuditOperation, listAuditsOperation, type AuditReads } from './auditOperations.js';
 import { createContentCheck, createCrawlabilityCheck } from './checks.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_SIGNALS, STRUCTURAL_CATEGORIES } from '../../domain/audits/index.js';
 import { BLOCKING_PURPOSES } from '../../domain/crawlers/index.js';
-import { AUDIT_COLLECTIONS, type AuditDoc, type ContentCheckDoc, type CrawlabilityCheckDoc } from '../../projections/audits/documents.js';
+import type { AuditDoc, ContentCheckDoc, CrawlabilityCheckDoc } from '../../projections/audits/reader.js';
 import type { AuditResource } from './auditQueries.js';
 
 /** interface.md "Crawlability check" and "Content check", with contract.md section 9's additions. */
@@ -118,7 +118,7 @@ export const contentCheckSchema = z
 export const CRAWLABILITY_CHECKS: AuditResource<CrawlabilityCheckDoc, z.output<typeof crawlabilityCheckListItemSchema>, z.output<typeof crawlabilityCheckSchema>> = {
   label: 'Crawlability check',
   list: 'crawlabilityChecks',
-  collection: AUDIT_COLLECTIONS.crawlabilityChecks,
+  collection: 'crawlabilityChecks',
   listItem: ({ _id, workspaceId, url, domain, status, createdDate }) => ({ id: _id, workspaceId, url, domain, status, createdDate }),
   detail: (document) => ({
     id: document._id,
@@ -135,7 +135,7 @@ export const CRAWLABILITY_CHECKS: AuditResource<CrawlabilityCheckDoc, z.output<t
 export const CONTENT_CHECKS: AuditResource<ContentCheckDoc, z.output<typeof contentCheckListItemSchema>, z.output<typeof contentCheckSchema>> = {
   label: 'Content check',
   list: 'contentChecks',
-  collection: AUDIT_COLLECTIONS.contentChecks,
+  collection: 'contentChecks',
   listItem: ({ _id, workspaceId, url, status, createdDate }) => ({ id: _id, workspaceId, url, status, createdDate }),
   detail: (document) => ({
     id: document._id,

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { analyzeRun, type CompiledDetection } from '../../domain/analysis/index.js';
-import type { RunDoc } from '../../projections/runs/projection.js';
-import { RUNS_COLLECTION, runsProjection } from '../../projections/runs/projection.js';
+import { runCollection, type RunDoc } from '../../projections/runs/reader.js';
 import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { newestFirstPage, newestFirstWindow, type CursorPaging, type ListRange, type ListWindow, type PageCursor } from '../shared/paging.js';
@@ -72,7 +71,7 @@ function engineFilter({ engine, engines }: AiResponsesQuery) {
 async function readableRuns(services: Services, principal: Principal, reportId: string, promptId: string, query: AiResponsesQuery) {
   const { report, detection } = await readableReport(services, principal, reportId);
   await requireReportPrompt(services, report, promptId);
-  const runs = await services.readModels.collection<RunDoc>(runsProjection, RUNS_COLLECTION);
+  const runs = await runCollection(services.readModels);
   const filter = { promptId, country: query.country, day: { $gte: query.startDate, $lte: query.endDate }, ...engineFilter(query) };
   return { runs, filter, detection };
 }

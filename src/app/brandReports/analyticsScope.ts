@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import type { EngineId } from '../../domain/shared/engines.js';
-import type { PromptDoc } from '../../projections/directory/documents.js';
-import { REPORT_HISTORY, reportHistoryProjection } from '../../projections/reportHistory/projection.js';
-import type { ReportVersionDoc } from '../../projections/reportHistory/versions.js';
+import type { PromptDoc } from '../../projections/directory/reader.js';
+import { historyReader, type ReportVersionDoc } from '../../projections/reportHistory/reader.js';
 import { directoryCollection } from '../shared/directory.js';
 import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
@@ -40,7 +39,7 @@ export interface AnalyticsScope extends ReadableReport {
 
 async function newerVersionBuilding(services: Services, version: ReportVersionDoc): Promise<boolean> {
   if (version.state === 'building') return true;
-  const versions = await services.readModels.collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
+  const versions = await historyReader(services.readModels).versions();
   return (await versions.countDocuments({ reportId: version.reportId, state: 'building', version: { $gt: version.version } })) > 0;
 }
 

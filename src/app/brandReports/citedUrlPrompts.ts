@@ -6,7 +6,7 @@ import { windowOf, type ListRange, type ListWindow } from '../shared/paging.js';
 import { readableReport, windowDays } from './history.js';
 import type { Window } from '../shared/window.js';
 import { decodeCitedUrl } from '../../projections/reportHistory/compactUrlRows.js';
-import type { DayDoc } from '../../projections/reportHistory/dayDocument.js';
+import type { DayDoc } from '../../projections/reportHistory/reader.js';
 
 export const citedUrlPromptSchema = z
   .object({ id: z.string(), prompt: z.string(), engines: z.array(z.string()), brandMentioned: z.number() })

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { domainOwner, nameMatchesDomain, type CompiledDetection } from '../../domain/analysis/index.js';
 import { addDays, utcDay } from '../../domain/shared/days.js';
 import { decodeReportUrl } from '../../projections/reportHistory/compactUrlRows.js';
-import { REPORT_HISTORY, reportHistoryProjection } from '../../projections/reportHistory/projection.js';
-import type { ReportCitationsDoc, ReportDayDoc } from '../../projections/reportHistory/reportDocuments.js';
+import { historyReader, type ReportCitationsDoc } from '../../projections/reportHistory/reader.js';
 import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { readableReport } from './history.js';
@@ -39,9 +38,7 @@ function domainsByCitations(days: readonly ReportCitationsDoc[]): string[] {
 export async function suggestCompetitors(services: Services, principal: Principal, reportId: string, limit: number): Promise<CompetitorSuggestions> {
   const { version, detection } = await readableReport(services, principal, reportId);
   const today = utcDay(services.context.now());
-  const filter = { reportId, version: version.version, day: { $gte: addDays(today, 1 - SUGGESTION_DAYS), $lte: today } };
-  const days = await (await services.readModels.collection<ReportDayDoc>(reportHistoryProjection, REPORT_HISTORY.reportDays)).find(filter);
-  const citations = await (await services.readModels.collection<ReportCitationsDoc>(reportHistoryProjection, REPORT_HISTORY.reportCitations)).find({ ...filter, span: 'day' });
+  const { days, citationDays: citations } = await historyReader(services.readModels).everyCountry(version, addDays(today, 1 - SUGGESTION_DAYS), today);
   const citedDomains = domainsByCitations(citations);
   const names = suggestedNames(days.flatMap(({ names: rows }) => rows)).slice(0, limit);
   return {

@@ -1,8 +1,5 @@
 import { addCompactTotals, addNames, emptyCompactTotals, type CompactTotals, type NameRow } from '../../projections/reportHistory/compactRows.js';
-import type { DayDoc } from '../../projections/reportHistory/dayDocument.js';
-import { REPORT_HISTORY, reportHistoryProjection } from '../../projections/reportHistory/projection.js';
-import type { ReportCitationsDoc, ReportDayDoc } from '../../projections/reportHistory/reportDocuments.js';
-import { coveringSpans } from '../../projections/reportHistory/spans.js';
+import { historyReader, type DayDoc, type ReportCitationsDoc, type ReportDayDoc } from '../../projections/reportHistory/reader.js';
 import type { Services } from '../shared/services.js';
 import type { Window } from '../shared/window.js';
 import type { AnalyticsScope } from './analyticsScope.js';
@@ -25,22 +22,13 @@ export interface DaySlice {
   engines: EngineSlice[];
 }
 
-const windowFilter = (scope: AnalyticsScope, window: Window) => ({
-  reportId: scope.version.reportId,
-  version: scope.version.version,
-  country: window.country,
-  day: { $gte: window.startDate, $lte: window.endDate },
-});
-
 export async function reportDays(services: Services, scope: AnalyticsScope, window: Window = scope.window): Promise<ReportDayDoc[]> {
-  const days = await services.readModels.collection<ReportDayDoc>(reportHistoryProjection, REPORT_HISTORY.reportDays);
-  return days.find(windowFilter(scope, window), { sort: { day: 1 } });
+  return historyReader(services.readModels).reportDays(scope.version, window);
 }
 
 /** The report's cited URLs of each day of the window, in date order: what daily series read. */
 export async function reportCitationDays(services: Services, scope: AnalyticsScope, window: Window = scope.window): Promise<ReportCitationsDoc[]> {
-  const citations = await services.readModels.collection<ReportCitationsDoc>(reportHistoryProjection, REPORT_HISTORY.reportCitations);
-  return citations.find({ ...windowFilter(scope, window), span: 'day' }, { sort: { day: 1 } });
+  return historyReader(services.readModels).reportCitationDays(scope.version, window);
 }
 
 /**
@@ -48,12 +36,7 @@ export async function reportCitationDays(services: Services, scope: AnalyticsSco
  * wholly inside it and the days before and after them. What window totals read.
  */
 export async function reportCitationSpans(services: Services, scope: AnalyticsScope, window: Window = scope.window): Promise<ReportCitationsDoc[]> {
-  const citations = await services.readModels.collection<ReportCitationsDoc>(reportHistoryProjection, REPORT_HISTORY.reportCitations);
-  const found: ReportCitationsDoc[] = [];
-  for (const { span, from, to } of coveringSpans(window.startDate, window.endDate)) {
-    found.push(...(await citations.find({ ...windowFilter(scope, { ...window, startDate: from, endDate: to }), span })));
-  }
-  return found;
+  return historyReader(services.readModels).reportCitationSpans(scope.version, window);
 }
 
 /** The prompt days of the scope's prompts: the source when a tag filter narrows the report. */

@@ -2,13 +2,9 @@ import { z } from 'zod';
 import { compileDetection, type CompiledDetection } from '../../domain/analysis/index.js';
 import { NotFoundError } from '../../domain/shared/errors.js';
 import type { Collection } from '../../ports/documentStore.js';
-import type { BrandReportDoc } from '../../projections/brandReports/documents.js';
-import { BRAND_REPORT_COLLECTIONS } from '../../projections/brandReports/documents.js';
-import { brandReportsProjection } from '../../projections/brandReports/projection.js';
-import type { DayDoc } from '../../projections/reportHistory/dayDocument.js';
-import { REPORT_HISTORY, reportHistoryProjection } from '../../projections/reportHistory/projection.js';
-import { isReadableVersion, type ReportVersionDoc } from '../../projections/reportHistory/versions.js';
-import type { PromptDoc } from '../../projections/directory/documents.js';
+import { brandReportCollection, type BrandReportDoc } from '../../projections/brandReports/reader.js';
+import { historyReader, isReadableVersion, type DayDoc, type ReportVersionDoc } from '../../projections/reportHistory/reader.js';
+import type { PromptDoc } from '../../projections/directory/reader.js';
 import { directoryCollection } from '../shared/directory.js';
 import { assertCanReadWorkspace, type Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
@@ -31,7 +27,7 @@ export const historyVersionField = z
   .describe('Read this history version (see versions in …/recalculation): the active one by default; 404 when it is not readable');
 
 const versionsCollection = (services: Services): Promise<Collection<ReportVersionDoc>> =>
-  services.readModels.collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
+  historyReader(services.readModels).versions();
 
 /** The version queries read by default: the active one, or until a first is built, the one filling. */
 async function currentVersion(services: Services, reportId: string): Promise<ReportVersionDoc> {
@@ -56,7 +52,7 @@ async function requestedVersion(services: Services, reportId: string, requested:
  * `version` when given (404 unless readable), else the active one.
  */
 export async function readableReport(services: Services, principal: Principal, reportId: string, version?: number): Promise<ReadableReport> {
-  const reports = await services.readModels.collection<BrandReportDoc>(brandReportsProjection, BRAND_REPORT_COLLECTIONS.reports);
+  const reports = await brandReportCollection(services.readModels);
   const report = await reports.findOne({ _id: reportId });
   if (!report) throw new NotFoundError(`Brand report ${reportId} not found`);
   assertCanReadWorkspace(principal, report, `brand report ${reportId}`);
@@ -80,14 +76,7 @@ export async function windowDays(
   window: Window,
   promptIds?: readonly string[],
 ): Promise<DayDoc[]> {
-  const days = await services.readModels.collection<DayDoc>(reportHistoryProjection, REPORT_HISTORY.days);
-  return days.find({
-    reportId: version.reportId,
-    version: version.version,
-    ...(promptIds ? { promptId: promptIds.length === 1 ? promptIds[0] : { $in: [...promptIds] } } : {}),
-    country: window.country,
-    day: { $gte: window.startDate, $lte: window.endDate },
-  });
+  return historyReader(services.readModels).promptDays(version, window, promptIds);
 }
 
 /** The recalculation status of a readable report (contract.md section 3) with its readable versions (section 12). */

@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import type { BrandReportDoc } from '../../projections/brandReports/documents.js';
-import { BRAND_REPORT_COLLECTIONS } from '../../projections/brandReports/documents.js';
-import { brandReportsProjection } from '../../projections/brandReports/projection.js';
+import { brandReportCollection, type BrandReportDoc } from '../../projections/brandReports/reader.js';
 import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { tagSchema } from './resource.js';
@@ -32,7 +30,7 @@ export type PromptDetail = z.output<typeof promptDetailSchema>;
 
 /** The readable reports that track the prompt, for the detail's `brandReports`. */
 async function reportsOfPrompt(services: Services, report: BrandReportDoc, promptId: string): Promise<PromptDetail['brandReports']> {
-  const reports = await services.readModels.collection<BrandReportDoc>(brandReportsProjection, BRAND_REPORT_COLLECTIONS.reports);
+  const reports = await brandReportCollection(services.readModels);
   const holding = await reports.find({ workspaceId: report.workspaceId, 'prompts.promptId': promptId }, { sort: { createdDate: 1 } });
   return holding.map(({ _id, brand, brandDomain, reportTitle }) => ({ id: _id, brand, brandDomain, reportTitle }));
 }

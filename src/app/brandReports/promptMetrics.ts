@@ -9,7 +9,7 @@ import {
   type DayTotals,
 } from '../../domain/analysis/index.js';
 import { decodeTotals } from '../../projections/reportHistory/compactRows.js';
-import type { DayDoc } from '../../projections/reportHistory/dayDocument.js';
+import type { DayDoc } from '../../projections/reportHistory/reader.js';
 
 export interface BrandRankEntry {
   brand: string;

@@ -1,8 +1,7 @@
 import { reportPromptIds } from '../../domain/brandReport/events.js';
 import { NotFoundError } from '../../domain/shared/errors.js';
 import type { Collection, Filter } from '../../ports/documentStore.js';
-import { BRAND_REPORT_COLLECTIONS, reportState, type BrandReportDoc } from '../../projections/brandReports/documents.js';
-import { brandReportsProjection } from '../../projections/brandReports/projection.js';
+import { brandReportCollection, reportState, type BrandReportDoc } from '../../projections/brandReports/reader.js';
 import { assertCanReadWorkspace, readableWorkspacesFilter, type Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import {
@@ -18,7 +17,7 @@ import { newestFirstPage, newestFirstWindow, type CursorPaging, type ListRange, 
 export const BRAND_REPORT_LIST = 'brandReports';
 
 const reportsCollection = (services: Services): Promise<Collection<BrandReportDoc>> =>
-  services.readModels.collection<BrandReportDoc>(brandReportsProjection, BRAND_REPORT_COLLECTIONS.reports);
+  brandReportCollection(services.readModels);
 
 /**
  * A report's tags are the tags of its prompts (the domain has no tags of reports themselves), resolved

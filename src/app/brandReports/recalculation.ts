@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isReadableVersion, readableUntil, type ReportVersionDoc, type VersionState } from '../../projections/reportHistory/versions.js';
+import { isReadableVersion, readableUntil, type ReportVersionDoc, type VersionState } from '../../projections/reportHistory/reader.js';
 import { competitorSchema } from './resource.js';
 
 /** contract.md section 3, Recalculation: shared by `GET /v1/reports/brand/{id}/recalculation` and `geolens replay --json`. */

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import {
+  emptyRunTotals,
   finalizeRunTotals,
   rankBrands,
   wilsonInterval,
+  type RunTotals,
   type WindowMetrics,
 } from '../../domain/analysis/index.js';
-import type { PromptDoc } from '../../projections/directory/documents.js';
-import { addCompactTotals, decodePromptTotals, decodeTotals, emptyCompactTotals, type CompactTotals } from '../../projections/reportHistory/compactRows.js';
-import { REPORT_HISTORY, reportHistoryProjection } from '../../projections/reportHistory/projection.js';
-import { ALL_ENGINES, type PromptTotalsDoc } from '../../projections/reportHistory/promptTotals.js';
-import { coveringSpans } from '../../projections/reportHistory/spans.js';
+import type { PromptDoc } from '../../projections/directory/reader.js';
+import { historyReader } from '../../projections/reportHistory/reader.js';
 import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { analyticsScope, type AnalyticsQuery, type AnalyticsScope } from './analyticsScope.js';
@@ -51,36 +50,14 @@ export interface PromptListQuery extends AnalyticsQuery {
   offset: number;
 }
 
-/**
- * Each prompt's totals over the window after the engine filter, summed in stored form from the report's
- * prompt totals (whole weeks and the days around them; days only per engine), by prompt id.
- */
-export async function windowPromptTotals(services: Services, scope: AnalyticsScope, prompts: readonly PromptDoc[]): Promise<Map<string, CompactTotals>> {
-  const collection = await services.readModels.collection<PromptTotalsDoc>(reportHistoryProjection, REPORT_HISTORY.promptTotals);
+/** Each prompt's totals over the window after the engine filter, by prompt id (prompts without runs have none). */
+export async function windowPromptTotals(services: Services, scope: AnalyticsScope, prompts: readonly PromptDoc[]): Promise<Map<string, RunTotals>> {
   const wanted = new Set(prompts.map(({ _id }) => _id));
-  const sums = new Map<string, CompactTotals>();
-  const ranges = scope.engines ? [{ span: 'day' as const, from: scope.window.startDate, to: scope.window.endDate }] : coveringSpans(scope.window.startDate, scope.window.endDate);
-  for (const { span, from, to } of ranges) {
-    const documents = await collection.find({
-      reportId: scope.version.reportId,
-      version: scope.version.version,
-      country: scope.window.country,
-      span,
-      engine: scope.engines ? { $in: [...scope.engines] } : ALL_ENGINES,
-      day: { $gte: from, $lte: to },
-    });
-    for (const row of documents.flatMap(({ prompts: rows }) => rows)) {
-      const { promptIndex, totals } = decodePromptTotals(row);
-      const promptId = scope.version.promptIds[promptIndex];
-      if (promptId === undefined || !wanted.has(promptId)) continue;
-      sums.set(promptId, addCompactTotals(sums.get(promptId) ?? emptyCompactTotals(scope.detection.brands.length), totals));
-    }
-  }
-  return sums;
+  return historyReader(services.readModels).windowPromptTotals(scope.version, scope.window, scope.engines, wanted, scope.detection.brands);
 }
 
-const promptWindow = (totals: CompactTotals | undefined, { detection }: AnalyticsScope): WindowMetrics =>
-  finalizeRunTotals(decodeTotals(totals ?? emptyCompactTotals(detection.brands.length), detection.brands));
+const promptWindow = (totals: RunTotals | undefined, { detection }: AnalyticsScope): WindowMetrics =>
+  finalizeRunTotals(totals ?? emptyRunTotals(detection.brands));
 
 type Figures = Omit<ReportPrompt, 'id' | 'country' | 'prompt' | 'volume' | 'tags'>;
 
@@ -138,7 +115,7 @@ export async function listBrandReportPrompts(services: Services, principal: Prin
   const scope = await analyticsScope(services, principal, reportId, query);
   const search = query.search?.toLowerCase();
   const prompts = search === undefined ? scope.prompts : scope.prompts.filter(({ text }) => text.toLowerCase().includes(search));
-  const totals = prompts.length === 0 ? new Map<string, CompactTotals>() : await windowPromptTotals(services, scope, prompts);
+  const totals = prompts.length === 0 ? new Map<string, RunTotals>() : await windowPromptTotals(services, scope, prompts);
   const tagsOf = await tagsByPrompt(services, prompts);
   const items: ReportPrompt[] = prompts.map((prompt) => ({
     id: prompt._id,

@@ -1,5 +1,4 @@
-import { REPORT_HISTORY, reportHistoryProjection } from '../../projections/reportHistory/projection.js';
-import type { ReportVersionDoc, VersionState } from '../../projections/reportHistory/versions.js';
+import { historyReader, type ReportVersionDoc, type VersionState } from '../../projections/reportHistory/reader.js';
 import type { Services } from '../shared/services.js';
 import type { BrandReportStats } from './statsSchema.js';
 
@@ -18,7 +17,7 @@ export function statsStatus(read: Pick<ReportVersionDoc, 'state'>, newest: Versi
 
 /** The state of the report's newest history version (the latest rebuild), at or after the one read. */
 export async function newestVersionState(services: Services, read: ReportVersionDoc): Promise<VersionState> {
-  const versions = await services.readModels.collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
+  const versions = await historyReader(services.readModels).versions();
   const [newest] = await versions.find({ reportId: read.reportId, version: { $gt: read.version } }, { sort: { version: -1 }, limit: 1 });
   return (newest ?? read).state;
 }

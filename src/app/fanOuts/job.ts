@@ -2,7 +2,7 @@ import { queryFanOutDecider, type QueryFanOutCommand } from '../../domain/fanOut
 import { queryFanOutStream } from '../../domain/fanOut/events.js';
 import { ConflictError } from '../../domain/shared/errors.js';
 import { fanOut, type FanOutSources } from '../../engines/fanOut/index.js';
-import { AUDIT_COLLECTIONS, type QueryFanOutDoc } from '../../projections/audits/documents.js';
+import type { QueryFanOutDoc } from '../../projections/audits/reader.js';
 import { messageOf, waitingAudits, type JobStores } from '../audits/checkJobs.js';
 import type { JobKind } from '../audits/jobs/runner.js';
 import { loadState } from '../shared/aggregates.js';
@@ -28,7 +28,7 @@ async function record(context: AppContext, command: QueryFanOutCommand): Promise
 export function queryFanOutJobs({ context, readModels }: JobStores, sources: FanOutSources): JobKind<QueryFanOutDoc> {
   return {
     name: 'queryFanOut',
-    waiting: (query) => waitingAudits<QueryFanOutDoc>(readModels, AUDIT_COLLECTIONS.queryFanOuts, ['pending', 'running'], query),
+    waiting: (query) => waitingAudits<QueryFanOutDoc>(readModels, 'queryFanOuts', ['pending', 'running'], query),
     async run({ _id: fanOutId, query, country, engines }) {
       const state = await loadState(context.eventStore, queryFanOutStream(fanOutId), queryFanOutDecider);
       if (state.status === 'completed' || state.status === 'failed') return;

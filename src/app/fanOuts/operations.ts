@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fanOutInputSchema } from '../../domain/fanOut/schema.js';
-import type { QueryFanOutDoc } from '../../projections/audits/documents.js';
+import type { QueryFanOutDoc } from '../../projections/audits/reader.js';
 import { getAuditOperation, listAuditsOperation, type AuditReads } from '../audits/auditOperations.js';
 import { auditWorkspaceIdField, CREATE_AUDIT_ERRORS } from '../audits/operations.js';
 import { defineOperation } from '../shared/operation.js';

@@ -3,7 +3,7 @@ import { reasoningForCount } from '../../domain/fanOut/countReasoning.js';
 import { engineFanOutSchema } from '../../domain/fanOut/schema.js';
 import { engineSchema, type EngineId } from '../../domain/shared/engines.js';
 import { countryCodeSchema } from '../../domain/shared/countries.js';
-import { AUDIT_COLLECTIONS, type QueryFanOutDoc } from '../../projections/audits/documents.js';
+import type { QueryFanOutDoc } from '../../projections/audits/reader.js';
 import type { AuditResource } from '../audits/auditQueries.js';
 import { auditOutcomeFields, outcomeOf } from '../audits/resource.js';
 
@@ -66,7 +66,7 @@ function engineResult(document: QueryFanOutDoc, engine: EngineId): z.output<type
 export const QUERY_FAN_OUTS: AuditResource<QueryFanOutDoc, z.output<typeof queryFanOutListItemSchema>, z.output<typeof queryFanOutSchema>> = {
   label: 'Query fan-out',
   list: 'queryFanOuts',
-  collection: AUDIT_COLLECTIONS.queryFanOuts,
+  collection: 'queryFanOuts',
   listItem: ({ _id, workspaceId, query, country, status, createdDate }) => ({ id: _id, workspaceId, query, country, status, createdDate }),
   detail: (document) => ({
     id: document._id,

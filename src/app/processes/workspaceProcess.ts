@@ -5,8 +5,7 @@ import { promptStream, type PromptCreated, type PromptDeleted, type PromptTagsRe
 import type { PromptsAllocated } from '../../domain/promptAllocation/decide.js';
 import { tagDecider } from '../../domain/tag/decide.js';
 import { tagStream, type TagDeleted } from '../../domain/tag/events.js';
-import { BRAND_REPORT_COLLECTIONS, type BrandReportDoc } from '../../projections/brandReports/documents.js';
-import { brandReportsProjection } from '../../projections/brandReports/projection.js';
+import { brandReportCollection } from '../../projections/brandReports/reader.js';
 import { fulfilPromptRequest, releasePrompt } from '../prompts/prompts.js';
 import { loadState, requireWorkspace } from '../shared/aggregates.js';
 import { handleCommand } from '../shared/commandHandler.js';
@@ -35,7 +34,7 @@ async function promptDeleted(event: ProcessEvent<PromptDeleted>, services: Servi
   const { context } = services;
   const { promptId, workspaceId } = event.data;
   await services.readYourWrites(event.position);
-  const reports = await services.readModels.collection<BrandReportDoc>(brandReportsProjection, BRAND_REPORT_COLLECTIONS.reports);
+  const reports = await brandReportCollection(services.readModels);
   for (const report of await reports.find({ 'prompts.promptId': promptId })) await removePromptFromReport(context, report._id, promptId);
   await releasePrompt(context, (await requireWorkspace(context.eventStore, workspaceId)).teamId, promptId);
 }

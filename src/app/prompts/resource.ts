@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { PromptDoc } from '../../projections/directory/documents.js';
-import { BRAND_REPORT_COLLECTIONS, type BrandReportDoc } from '../../projections/brandReports/documents.js';
-import { brandReportsProjection } from '../../projections/brandReports/projection.js';
+import type { PromptDoc } from '../../projections/directory/reader.js';
+import { brandReportCollection } from '../../projections/brandReports/reader.js';
 import { tagSchema, type Tag } from '../brandReports/resource.js';
 import { directoryCollection } from '../shared/directory.js';
 import type { Services } from '../shared/services.js';
@@ -32,7 +31,7 @@ async function tagsById(services: Services, prompts: readonly PromptDoc[]): Prom
 
 async function reportIdsByPrompt(services: Services, prompts: readonly PromptDoc[]): Promise<Map<string, string[]>> {
   if (prompts.length === 0) return new Map();
-  const reports = await services.readModels.collection<BrandReportDoc>(brandReportsProjection, BRAND_REPORT_COLLECTIONS.reports);
+  const reports = await brandReportCollection(services.readModels);
   const promptIds = prompts.map(({ _id }) => _id);
   const holding = await reports.find({ 'prompts.promptId': { $in: promptIds } }, { sort: { createdDate: 1, _id: 1 } });
   const byPrompt = new Map<string, string[]>();

@@ -1,15 +1,14 @@
 import type { PromptCreated, PromptDeleted, PromptEvent } from '../../domain/prompt/events.js';
 import { isCountryCode } from '../../domain/shared/countries.js';
 import { START, type EventStore } from '../../ports/eventStore.js';
-import { DIRECTORY_COLLECTIONS, type PromptDoc } from '../../projections/directory/documents.js';
-import { directoryProjection } from '../../projections/directory/projection.js';
-import type { ReadModels } from '../../projections/runner/readModels.js';
+import { directoryCollection } from '../../projections/directory/reader.js';
+import type { ReadModels } from '../../projections/index.js';
 import type { PromptSource, ScheduledPrompt } from './plan.js';
 
 /** The server's source: every active prompt of the directory read model, which the projection runner keeps current. */
 export function directoryPrompts(readModels: ReadModels): PromptSource {
   return async () => {
-    const prompts = await readModels.collection<PromptDoc>(directoryProjection, DIRECTORY_COLLECTIONS.prompts);
+    const prompts = await directoryCollection(readModels, 'prompts');
     const documents = await prompts.find({}, { projection: { workspaceId: 1, country: 1, text: 1 } });
     return documents.flatMap(({ _id, workspaceId, country, text }) =>
       isCountryCode(country) ? [{ promptId: _id, workspaceId, country, text }] : [],

@@ -1,8 +1,7 @@
 import type { SignedInUser } from '../../domain/oauth/grant.js';
 import { UnauthorizedError } from '../../domain/shared/errors.js';
 import type { SessionStore, StoredSession } from '../../ports/sessionStore.js';
-import { DIRECTORY_COLLECTIONS, type UserDoc } from '../../projections/directory/documents.js';
-import { directoryProjection } from '../../projections/directory/projection.js';
+import { directoryCollection } from '../../projections/directory/reader.js';
 import { signIn } from '../signIn/signIn.js';
 import type { SignInThrottle } from '../signIn/throttle.js';
 import type { TeamPrincipal } from '../shared/principal.js';
@@ -95,7 +94,7 @@ export class DashboardSessions {
   }
 
   private async user(userId: string): Promise<SessionUser | null> {
-    const users = await this.services.readModels.collection<UserDoc>(directoryProjection, DIRECTORY_COLLECTIONS.users);
+    const users = await directoryCollection(this.services.readModels, 'users');
     const user = await users.findOne({ _id: userId });
     return user && { userId: user._id, email: user.email, teamId: user.teamId, permission: user.permission, workspaceIds: user.workspaceIds };
   }

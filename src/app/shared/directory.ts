@@ -1,14 +1,13 @@
 import { NotFoundError, UnauthorizedError } from '../../domain/shared/errors.js';
 import type { Collection } from '../../ports/documentStore.js';
 import {
-  DIRECTORY_COLLECTIONS,
+  directoryCollection as liveDirectoryCollection,
   type ApiKeyDoc,
   type PromptDoc,
   type TagDoc,
   type TeamDoc,
   type WorkspaceDoc,
-} from '../../projections/directory/documents.js';
-import { directoryProjection } from '../../projections/directory/projection.js';
+} from '../../projections/directory/reader.js';
 import { assertCanReadWorkspace, type Principal } from './principal.js';
 import type { Services } from './services.js';
 
@@ -25,7 +24,7 @@ export function directoryCollection<Name extends keyof DirectoryCollections>(
   services: Services,
   name: Name,
 ): Promise<Collection<DirectoryCollections[Name]>> {
-  return services.readModels.collection<DirectoryCollections[Name]>(directoryProjection, DIRECTORY_COLLECTIONS[name]);
+  return liveDirectoryCollection(services.readModels, name);
 }
 
 /** The team of an authenticated credential; its absence means the credential is not usable. */

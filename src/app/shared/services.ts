@@ -1,9 +1,9 @@
 import type { EngineDescription } from '../../engines/index.js';
 import type { Position } from '../../ports/eventStore.js';
 import type { BrowserAvailability } from '../../ports/web.js';
-import type { ReadModels } from '../../projections/runner/readModels.js';
+import type { ReadModels } from '../../projections/index.js';
 import type { BillingPeriod } from '../../domain/team/billingPeriod.js';
-import type { ApiKeyDoc, TeamDoc } from '../../projections/directory/documents.js';
+import type { ApiKeyDoc, TeamDoc } from '../../projections/directory/reader.js';
 import type { HealthReport } from '../system/health.js';
 import type { AppContext } from './context.js';
 

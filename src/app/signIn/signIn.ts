@@ -1,8 +1,7 @@
 import type { SignedInUser } from '../../domain/oauth/grant.js';
 import { hashPassword, verifyPassword } from '../credentials/secrets.js';
 import type { Collection } from '../../ports/documentStore.js';
-import { DIRECTORY_COLLECTIONS, type UserDoc } from '../../projections/directory/documents.js';
-import { directoryProjection } from '../../projections/directory/projection.js';
+import { directoryCollection, type UserDoc } from '../../projections/directory/reader.js';
 import type { Services } from '../shared/services.js';
 import type { SignInThrottle } from './throttle.js';
 
@@ -17,7 +16,7 @@ export type SignInResult =
 let decoyHash: Promise<string> | undefined;
 
 const usersCollection = (services: Services): Promise<Collection<UserDoc>> =>
-  services.readModels.collection<UserDoc>(directoryProjection, DIRECTORY_COLLECTIONS.users);
+  directoryCollection(services.readModels, 'users');
 
 /**
  * Checks a geolens user's e-mail and password (scrypt) sent from the client `address`; an unknown e-mail

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { billingPeriod } from '../../domain/team/billingPeriod.js';
-import type { TeamDoc, WorkspaceDoc } from '../../projections/directory/documents.js';
+import type { TeamDoc, WorkspaceDoc } from '../../projections/directory/reader.js';
 import { geoAuditUsedCount } from '../audits/geoAudits.js';
 import { readableWorkspacesFilter, type Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';

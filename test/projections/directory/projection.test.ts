@@ -8,13 +8,16 @@ import { createApiKey, revokeApiKey } from '../../../src/app/credentials/credent
 import { createPrompt } from '../../../src/app/prompts/prompts.js';
 import { createTag } from '../../../src/app/tags/tags.js';
 import { hashApiKey } from '../../../src/app/credentials/secrets.js';
-import { createTeam, createWorkspace, setTeamPlan } from '../../../src/app/teams/teams.js';
+import { createTeam, createWorkspace } from '../../../src/app/teams/teams.js';
 import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
 import { MemoryEventStore } from '../../../src/infra/eventStore/memoryEventStore.js';
-import type { ApiKeyDoc, PromptDoc, TeamDoc } from '../../../src/projections/directory/documents.js';
+import type { ApiKeyDoc, PromptDoc } from '../../../src/projections/directory/documents.js';
 import { directoryProjection } from '../../../src/projections/directory/projection.js';
 import { ProjectionRunner } from '../../../src/projections/runner/projectionRunner.js';
 import { ReadModels } from '../../../src/projections/runner/readModels.js';
+import { directoryCollection } from '../../../src/projections/directory/reader.js';
+import { planDefaults } from '../../../src/domain/team/plans.js';
+import { projectionSpec } from '../support/projectionSpec.js';
 
 let dataDir: string;
 let context: AppContext;
@@ -38,19 +41,6 @@ afterEach(async () => {
 const settle = async () => runner.waitFor(await context.eventStore.headPosition());
 
 describe('directory projection', () => {
-  test('a team shows its plan and the limits of its latest plan change', async () => {
-    const team = await createTeam(context, { name: 'Acme', plan: 'lite' });
-    await setTeamPlan(context, { teamId: team.id, plan: 'custom', apiRequestsMax: 123, subscriptionEndDate: '2027-01-31' });
-    await settle();
-    const teams = await readModels().collection<TeamDoc>(directoryProjection, 'teams');
-    expect(await teams.findOne({ _id: team.id })).toMatchObject({
-      name: 'Acme',
-      plan: 'custom',
-      limits: { apiRequestsMax: 123 },
-      subscriptionEndDate: '2027-01-31',
-    });
-  });
-
   test('an API key is found by the hash of the plain key and marked revoked after revocation', async () => {
     const team = await createTeam(context, { name: 'Acme' });
     const issued = await createApiKey(context, { teamId: team.id, permission: 'read', workspaceIds: 'all' });
@@ -74,4 +64,24 @@ describe('directory projection', () => {
       expect.objectContaining({ _id: prompt.id, text: 'Best CRM?', country: 'uk', tagIds: [tag.id], teamId: team.id }),
     ]);
   });
+});
+
+describe('directory projection, as a specification', () => {
+  const directory = projectionSpec(directoryProjection, (readModels) => (name: 'teams') => directoryCollection(readModels, name));
+
+  test('a team shows its plan and the limits of its latest plan change', () =>
+    directory
+      .given({ type: 'TeamCreated', data: { teamId: 'tm_1', name: 'Acme', plan: 'lite', limits: { ...planDefaults.lite }, createdDate: '2026-11-01T10:00:00.000Z' } })
+      .when({
+        type: 'TeamPlanChanged',
+        data: { teamId: 'tm_1', plan: 'custom', limits: { ...planDefaults.custom, apiRequestsMax: 123 }, subscriptionEndDate: '2027-01-31', changedDate: '2026-11-02T10:00:00.000Z' },
+      })
+      .then(async (collection) => {
+        expect(await (await collection('teams')).findOne({ _id: 'tm_1' })).toMatchObject({
+          name: 'Acme',
+          plan: 'custom',
+          limits: { apiRequestsMax: 123 },
+          subscriptionEndDate: '2027-01-31',
+        });
+      }));
 });

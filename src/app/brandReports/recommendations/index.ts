@@ -1,13 +1,13 @@
+import type { RunTotals } from '../../../domain/analysis/index.js';
 import { addDays, utcDay } from '../../../domain/shared/days.js';
 import type { EngineId } from '../../../domain/shared/engines.js';
-import { RUNS_COLLECTION, runsProjection, type RunDoc } from '../../../projections/runs/projection.js';
+import { runCollection } from '../../../projections/runs/reader.js';
 import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { analyticsScope, type AnalyticsFilters } from '../analyticsScope.js';
 import { recommendationPage } from './cursor.js';
 import { newestCrawlabilityChecks } from '../../audits/auditQueries.js';
 import { windowOf, type ListRange } from '../../shared/paging.js';
-import { decodeTotals, type CompactTotals } from '../../../projections/reportHistory/compactRows.js';
 import { windowPromptTotals } from '../reportPrompts.js';
 import { mayHoldEvidence, recommend, type CrawlabilityEvidence } from './recommend.js';
 import { runFacts } from './runFacts.js';
@@ -39,9 +39,9 @@ async function orderedRecommendations(services: Services, principal: Principal, 
   const engines = engineFilter(query);
   const scope = await analyticsScope(services, principal, reportId, { ...window, engines, tagId: query.tagId });
   const { detection } = scope;
-  const totals = scope.prompts.length === 0 ? new Map<string, CompactTotals>() : await windowPromptTotals(services, scope, scope.prompts);
-  const decoded = [...totals].map(([promptId, compact]) => [promptId, decodeTotals(compact, detection.brands)] as const);
-  const runs = await services.readModels.collection<RunDoc>(runsProjection, RUNS_COLLECTION);
+  const totals = scope.prompts.length === 0 ? new Map<string, RunTotals>() : await windowPromptTotals(services, scope, scope.prompts);
+  const decoded = [...totals];
+  const runs = await runCollection(services.readModels);
   const recorded = await runs.find(
     {
       promptId: { $in: decoded.filter(([, promptTotals]) => mayHoldEvidence(promptTotals)).map(([promptId]) => promptId) },

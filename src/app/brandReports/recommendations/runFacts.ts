@@ -1,5 +1,5 @@
 import { brandSentences, domainCategory, measureRun, type CompiledDetection, type DomainCategory } from '../../../domain/analysis/index.js';
-import type { RunDoc } from '../../../projections/runs/projection.js';
+import type { RunDoc } from '../../../projections/runs/reader.js';
 
 /** A cited URL of one run, as recommendations read it. */
 export interface RunCitation {

@@ -1,0 +1,122 @@
+import type { RunTotals, TrackedBrand } from '../../domain/analysis/index.js';
+import type { Collection } from '../../ports/documentStore.js';
+import type { ReadModels } from '../runner/readModels.js';
+import { addCompactTotals, decodePromptTotals, decodeTotals, emptyCompactTotals, type CompactTotals } from './compactRows.js';
+import type { DayDoc } from './dayDocument.js';
+import { REPORT_HISTORY, reportHistoryProjection } from './projection.js';
+import { ALL_ENGINES, type PromptTotalsDoc } from './promptTotals.js';
+import type { ReportCitationsDoc, ReportDayDoc } from './reportDocuments.js';
+import { coveringSpans } from './spans.js';
+import type { ReportVersionDoc } from './versions.js';
+
+export type { DayDoc } from './dayDocument.js';
+export type { ReportCitationsDoc, ReportDayDoc } from './reportDocuments.js';
+export { isReadableVersion, readableUntil, type ReportVersionDoc, type VersionState } from './versions.js';
+
+/** One version of one report's history: every figure of an answer comes from one. */
+export type VersionKey = Pick<ReportVersionDoc, 'reportId' | 'version'>;
+
+/** What a query reads of a version: its key, and its prompts in the order stored rows index them. */
+export type VersionPrompts = VersionKey & Pick<ReportVersionDoc, 'promptIds'>;
+
+/** The days of one country a query reads, both ends included. */
+export interface HistoryWindow {
+  country: string;
+  startDate: string;
+  endDate: string;
+}
+
+const windowFilter = ({ reportId, version }: VersionKey, { country, startDate, endDate }: HistoryWindow) => ({
+  reportId,
+  version,
+  country,
+  day: { $gte: startDate, $lte: endDate },
+});
+
+/**
+ * The queries of the report history read model: which versions exist, and the documents of a version over a
+ * window, read from the live version of the projection.
+ */
+export class HistoryReader {
+  constructor(private readonly readModels: ReadModels) {}
+
+  /** Every report's history versions: building, active, superseded, retired or failed. */
+  versions(): Promise<Collection<ReportVersionDoc>> {
+    return this.readModels.collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
+  }
+
+  /** Prompt days of the window, of `promptIds` only when given. */
+  async promptDays(key: VersionKey, window: HistoryWindow, promptIds?: readonly string[]): Promise<DayDoc[]> {
+    const days = await this.readModels.collection<DayDoc>(reportHistoryProjection, REPORT_HISTORY.days);
+    const prompts = promptIds ? { promptId: promptIds.length === 1 ? promptIds[0] : { $in: [...promptIds] } } : {};
+    return days.find({ ...windowFilter(key, window), ...prompts });
+  }
+
+  /** The report-level days of the window, in date order. */
+  async reportDays(key: VersionKey, window: HistoryWindow): Promise<ReportDayDoc[]> {
+    const days = await this.readModels.collection<ReportDayDoc>(reportHistoryProjection, REPORT_HISTORY.reportDays);
+    return days.find(windowFilter(key, window), { sort: { day: 1 } });
+  }
+
+  /** The report's cited URLs of each day of the window, in date order: what daily series read. */
+  async reportCitationDays(key: VersionKey, window: HistoryWindow): Promise<ReportCitationsDoc[]> {
+    const citations = await this.readModels.collection<ReportCitationsDoc>(reportHistoryProjection, REPORT_HISTORY.reportCitations);
+    return citations.find({ ...windowFilter(key, window), span: 'day' }, { sort: { day: 1 } });
+  }
+
+  /**
+   * The report's cited URLs over the window in as few documents as cover it exactly: the weeks that lie
+   * wholly inside it and the days before and after them. What window totals read.
+   */
+  async reportCitationSpans(key: VersionKey, window: HistoryWindow): Promise<ReportCitationsDoc[]> {
+    const citations = await this.readModels.collection<ReportCitationsDoc>(reportHistoryProjection, REPORT_HISTORY.reportCitations);
+    const found: ReportCitationsDoc[] = [];
+    for (const { span, from, to } of coveringSpans(window.startDate, window.endDate)) {
+      found.push(...(await citations.find({ ...windowFilter(key, { ...window, startDate: from, endDate: to }), span })));
+    }
+    return found;
+  }
+
+  /** The report-level days and daily cited URLs of every country between two days, both included. */
+  async everyCountry({ reportId, version }: VersionKey, startDate: string, endDate: string): Promise<{ days: ReportDayDoc[]; citationDays: ReportCitationsDoc[] }> {
+    const filter = { reportId, version, day: { $gte: startDate, $lte: endDate } };
+    const days = await this.readModels.collection<ReportDayDoc>(reportHistoryProjection, REPORT_HISTORY.reportDays);
+    const citations = await this.readModels.collection<ReportCitationsDoc>(reportHistoryProjection, REPORT_HISTORY.reportCitations);
+    return { days: await days.find(filter), citationDays: await citations.find({ ...filter, span: 'day' }) };
+  }
+
+  /**
+   * Each of `promptIds`' totals over the window after the engine filter, by prompt id, named by `brands` (the
+   * version's tracked brands). Summed in stored form, so a long window decodes one row set per prompt.
+   */
+  async windowPromptTotals(
+    version: VersionPrompts,
+    window: HistoryWindow,
+    engines: ReadonlySet<string> | null,
+    promptIds: ReadonlySet<string>,
+    brands: readonly TrackedBrand[],
+  ): Promise<Map<string, RunTotals>> {
+    const sums = new Map<string, CompactTotals>();
+    for (const row of (await this.promptTotals(version, window, engines)).flatMap(({ prompts }) => prompts)) {
+      const { promptIndex, totals } = decodePromptTotals(row);
+      const promptId = version.promptIds[promptIndex];
+      if (promptId === undefined || !promptIds.has(promptId)) continue;
+      sums.set(promptId, addCompactTotals(sums.get(promptId) ?? emptyCompactTotals(brands.length), totals));
+    }
+    return new Map([...sums].map(([promptId, totals]) => [promptId, decodeTotals(totals, brands)]));
+  }
+
+  /** The prompt totals covering the window: whole weeks and the days around them over all engines, or days per engine. */
+  private async promptTotals(key: VersionKey, window: HistoryWindow, engines: ReadonlySet<string> | null): Promise<PromptTotalsDoc[]> {
+    const collection = await this.readModels.collection<PromptTotalsDoc>(reportHistoryProjection, REPORT_HISTORY.promptTotals);
+    const ranges = engines ? [{ span: 'day' as const, from: window.startDate, to: window.endDate }] : coveringSpans(window.startDate, window.endDate);
+    const found: PromptTotalsDoc[] = [];
+    for (const { span, from, to } of ranges) {
+      const engine = engines ? { $in: [...engines] } : ALL_ENGINES;
+      found.push(...(await collection.find({ ...windowFilter(key, { ...window, startDate: from, endDate: to }), span, engine })));
+    }
+    return found;
+  }
+}
+
+export const historyReader = (readModels: ReadModels): HistoryReader => new HistoryReader(readModels);
