@@ -3,7 +3,7 @@ import { apiKeyDecider } from '../../domain/apiKey/decide.js';
 import { apiKeyStream } from '../../domain/apiKey/events.js';
 import { PERMISSIONS, type Permission, type WorkspaceScope } from '../../domain/shared/access.js';
 import { NotFoundError } from '../../domain/shared/errors.js';
-import type { ApiKeyDoc } from '../../projections/directory/documents.js';
+import type { ApiKeyDoc } from '../../projections/directory/reader.js';
 import { loadState } from '../shared/aggregates.js';
 import { directoryCollection } from '../shared/directory.js';
 import type { TeamPrincipal } from '../shared/principal.js';

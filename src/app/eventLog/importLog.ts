@@ -7,7 +7,7 @@
 import { ConflictError } from '../../domain/shared/errors.js';
 import type { DocumentStore } from '../../ports/documentStore.js';
 import { START, type EventStore, type ExpectedRevision, type NewEvent, type Position, type RecordedEvent } from '../../ports/eventStore.js';
-import { CHECKPOINTS_COLLECTION } from '../../projections/runner/projection.js';
+import { hasProjectedEvents } from '../../projections/index.js';
 import { malformed, parseExportedLine, sameEvent, toNewEvent, type ExportedEvent } from './exportedEvent.js';
 import type { LogProgress } from './exportLog.js';
 
@@ -77,8 +77,7 @@ async function assertEmpty({ eventStore, documentStore }: { eventStore: EventSto
     const whose = held.fromThisFile ? `the first ${held.events} events of this file, left by an interrupted import` : 'events that are not from this file';
     throw new ConflictError(`the event store already holds ${whose}: import needs an empty store (a new DATA_DIR or database)`);
   }
-  const checkpoints = await documentStore.collection(CHECKPOINTS_COLLECTION).countDocuments();
-  if (checkpoints > 0) throw new ConflictError('the event store is empty but the read models are not (built from another event log): import needs an empty store (a new DATA_DIR or database)');
+  if (await hasProjectedEvents(documentStore)) throw new ConflictError('the event store is empty but the read models are not (built from another event log): import needs an empty store (a new DATA_DIR or database)');
 }
 
 /** Whether every event the store holds is the file's line of the same rank, and how many it holds then. */
