@@ -11,7 +11,7 @@ import { createTeam, createWorkspace } from '../../../src/app/teams/teams.js';
 import { brandReportDecider } from '../../../src/domain/brandReport/decide.js';
 import { brandReportStream } from '../../../src/domain/brandReport/events.js';
 import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
-import { MemoryEventStore } from '../../../src/infra/eventStore/memoryEventStore.js';
+import { MemoryEventStore } from '../../support/memoryEventStore.js';
 import { reportState, type BrandReportDoc } from '../../../src/projections/brandReports/documents.js';
 import { brandReportsProjection } from '../../../src/projections/brandReports/projection.js';
 import { ProjectionRunner } from '../../../src/projections/runner/projectionRunner.js';
