@@ -22,7 +22,7 @@ import type { HealthReport } from './app/system/health.js';
 import type { Config } from './config.js';
 import type { Position } from './ports/eventStore.js';
 import type { EngineId } from './domain/shared/engines.js';
-import { createEngines, describeEngines, SimulatedEngine } from './engines/index.js';
+import { createEngines, describeEngines } from './engines/index.js';
 import { createFanOutSources } from './engines/fanOut/index.js';
 import { createChromiumRenderer, launchChromium, locateChromium } from './infra/browser/index.js';
 import { createDocumentStore, createUsageStore } from './infra/documentStore/index.js';
@@ -154,7 +154,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
       const adapters = createEngines(config.engineKeys);
       const engineLimits: Partial<Record<EngineId, EngineLimit>> = {};
       for (const [engine, adapter] of Object.entries(adapters) as Array<[EngineId, (typeof adapters)[EngineId]]>) {
-        engineLimits[engine] = adapter instanceof SimulatedEngine ? SIMULATOR_LIMIT : DEFAULT_ENGINE_LIMIT;
+        engineLimits[engine] = adapter.kind === 'simulator' ? SIMULATOR_LIMIT : DEFAULT_ENGINE_LIMIT;
       }
       return new RunScheduler({ context, engines: adapters, prompts: directoryPrompts(readModels), owner: processOwner('scheduler'), engineLimits });
     },

@@ -49,6 +49,8 @@ export interface RunOptions {
 
 export interface Engine {
   readonly id: EngineId;
+  /** Whether the engine's provider answers (`api`) or the simulator does; limits and run records tell them apart. */
+  readonly kind: 'api' | 'simulator';
   /** Rejects with one of the EngineError subclasses of `errors.ts` when the engine fails. */
   run(request: EngineRequest, options?: RunOptions): Promise<EngineAnswer>;
 }

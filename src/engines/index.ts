@@ -1,50 +1,24 @@
-import { ChatGptEngine } from './adapters/chatgpt.js';
-import { ClaudeEngine } from './adapters/claude.js';
-import { GeminiEngine } from './adapters/gemini.js';
-import type { AdapterOptions } from './adapters/options.js';
-import { PerplexityEngine } from './adapters/perplexity.js';
-import { CopilotEngine } from './adapters/serpapi/copilot.js';
-import { GoogleAiModeEngine } from './adapters/serpapi/googleAiMode.js';
-import { GoogleAiOverviewEngine } from './adapters/serpapi/googleAiOverview.js';
-import { SUPPORTED_COUNTRIES } from './countries.js';
-import { ENGINE_IDS, type Engine, type EngineId } from './engine.js';
-import { SimulatedEngine } from './simulator/index.js';
+import type { Engine, EngineId } from './engine.js';
 import type { EngineFactoryOptions, EngineKeys } from './keys.js';
-import { ENGINE_NAMES } from '../domain/shared/engines.js';
+import { ENGINE_PROFILES } from './profiles/index.js';
+import { SimulatedEngine } from './simulator/index.js';
 
 export * from './engine.js';
 export type { EngineFactoryOptions, EngineKeys } from './keys.js';
 export * from './errors.js';
-export { SUPPORTED_COUNTRIES } from './countries.js';
+export { ENGINE_PROFILES, profileOf, type EngineProfile } from './profiles/index.js';
 export { SimulatedEngine, simulateAnswer, SIMULATOR_MODEL } from './simulator/index.js';
 export * from './fanOut/index.js';
-
-interface EngineSpec {
-  key: keyof EngineKeys;
-  create: (options: AdapterOptions) => Engine;
-}
-
-const ENGINE_SPECS: Record<EngineId, EngineSpec> = {
-  chatgpt: { key: 'openai', create: (options) => new ChatGptEngine(options) },
-  google: { key: 'serpapi', create: (options) => new GoogleAiOverviewEngine(options) },
-  google_ai_mode: { key: 'serpapi', create: (options) => new GoogleAiModeEngine(options) },
-  perplexity: { key: 'perplexity', create: (options) => new PerplexityEngine(options) },
-  copilot: { key: 'serpapi', create: (options) => new CopilotEngine(options) },
-  gemini: { key: 'gemini', create: (options) => new GeminiEngine(options) },
-  claude: { key: 'anthropic', create: (options) => new ClaudeEngine(options) },
-};
 
 /** One engine per engine value: the real adapter when its key is configured, the simulator otherwise. */
 export function createEngines(keys: EngineKeys, options: EngineFactoryOptions = {}): Record<EngineId, Engine> {
   const engines = {} as Record<EngineId, Engine>;
-  for (const id of ENGINE_IDS) {
-    const spec = ENGINE_SPECS[id];
-    const apiKey = keys[spec.key];
-    engines[id] = apiKey ? spec.create({ apiKey, timeoutMs: options.timeoutMs }) : new SimulatedEngine(id);
+  for (const profile of ENGINE_PROFILES) {
+    const apiKey = keys[profile.key];
+    engines[profile.id] = apiKey ? profile.adapter({ apiKey, timeoutMs: options.timeoutMs }) : new SimulatedEngine(profile.id);
   }
   return engines;
 }
-
 export interface EngineDescription {
   engine: EngineId;
   name: string;
@@ -55,10 +29,5 @@ export interface EngineDescription {
 
 /** What `GET /v1/engines` and the `list_engines` MCP tool list. */
 export function describeEngines(keys: EngineKeys): EngineDescription[] {
-  return ENGINE_IDS.map((engine) => ({
-    engine,
-    name: ENGINE_NAMES[engine],
-    simulated: !keys[ENGINE_SPECS[engine].key],
-    countries: SUPPORTED_COUNTRIES[engine],
-  }));
+  return ENGINE_PROFILES.map(({ id, name, key, countries }) => ({ engine: id, name, simulated: !keys[key], countries }));
 }

@@ -1,13 +1,10 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { Logger } from 'pino';
 import { meterMcpCall, type UsageCounters } from '../app/accounts/quota.js';
 import type { TeamPrincipal } from '../app/shared/principal.js';
 import type { Services } from '../app/shared/services.js';
-import { DomainError, ForbiddenError } from '../domain/shared/errors.js';
-import { TOOLS, type Tool } from './tools.js';
+import { mcpRequestScope, toolSets, type McpRequestScope, type ToolRegistration } from './toolSets.js';
 
 export interface McpDependencies {
   services: Services;
@@ -19,88 +16,72 @@ export interface McpDependencies {
   principalOf(request: Request): TeamPrincipal;
 }
 
-type Outcome = { ok: true; value: unknown } | { ok: false; message: string };
-
-interface JsonRpcToolCall {
-  id: string | number;
-  method: 'tools/call';
-  params: { name: string; arguments?: Record<string, unknown> };
-}
-
-const isToolCall = (message: unknown): message is JsonRpcToolCall =>
+const isToolCall = (message: unknown): boolean =>
   typeof message === 'object' && message !== null && (message as { method?: unknown }).method === 'tools/call' &&
   typeof (message as { params?: { name?: unknown } }).params?.name === 'string';
 
-/** Write tools are listed, and callable, only for a token with the write permission. */
-const visibleTools = (principal: TeamPrincipal): Tool[] => TOOLS.filter((tool) => tool.operation.access !== 'write' || principal.permission === 'write');
-
-function toolResult(outcome: Outcome): CallToolResult {
-  if (!outcome.ok) return { isError: true, content: [{ type: 'text', text: outcome.message }] };
-  const text = JSON.stringify(outcome.value);
-  return { structuredContent: outcome.value as Record<string, unknown>, content: [{ type: 'text', text }] };
+/** Counts every tool call of the POST against the team's quota before any runs: HTTP 429, or 403 where MCP is off. */
+function meterToolCalls(dependencies: McpDependencies): RequestHandler {
+  return async (request, _response, next) => {
+    const messages: unknown[] = Array.isArray(request.body) ? request.body : [request.body];
+    const principal = dependencies.principalOf(request);
+    const calls = messages.filter(isToolCall).length;
+    for (let call = 0; call < calls; call += 1) await meterMcpCall(dependencies.services, dependencies.counters, principal);
+    next();
+  };
 }
 
-/**
- * Runs a tool call before the MCP server sees it, so that what interface.md answers at the HTTP level can be:
- * 429 or 403 from the quota, 403 for a resource outside the token's workspaces. Bad arguments are left to the
- * MCP server, which answers them as a tool error naming the argument (it validates with the same schema).
- */
-async function prepare(call: JsonRpcToolCall, tools: readonly Tool[], principal: TeamPrincipal, dependencies: McpDependencies, log: Logger): Promise<Outcome | null> {
-  await meterMcpCall(dependencies.services, dependencies.counters, principal);
-  const tool = tools.find(({ name }) => name === call.params.name);
-  const parsed = tool?.input.safeParse(call.params.arguments ?? {});
-  if (!tool || !parsed?.success) return null;
-  try {
-    return { ok: true, value: await tool.run(parsed.data as Record<string, unknown>, { principal, services: dependencies.services, log }) };
-  } catch (error) {
-    if (error instanceof ForbiddenError) throw error;
-    if (error instanceof DomainError) return { ok: false, message: error.message };
-    log.error({ err: error, tool: tool.name }, 'tool call failed');
-    return { ok: false, message: `${tool.name} failed; the server log has the details` };
-  }
-}
-
-function mcpServerFor(tools: readonly Tool[], prepared: ReadonlyMap<string, Outcome>, version: string): McpServer {
+function mcpServerWith(tools: readonly ToolRegistration[], version: string): McpServer {
   const server = new McpServer({ name: 'geolens', version }, { capabilities: { tools: {} } });
-  for (const tool of tools) {
-    server.registerTool(
-      tool.name,
-      { description: tool.description, inputSchema: tool.input, ...(tool.output ? { outputSchema: tool.output } : {}) },
-      async (_args, extra) => toolResult(prepared.get(String(extra.requestId)) ?? { ok: false, message: `${tool.name} was not run` }),
-    );
-  }
+  for (const { name, config, callback } of tools) server.registerTool(name, config, callback);
   return server;
 }
 
-async function handleMcpPost(request: Request, response: Response, dependencies: McpDependencies): Promise<void> {
-  const principal = dependencies.principalOf(request);
-  const tools = visibleTools(principal);
-  const messages: unknown[] = Array.isArray(request.body) ? request.body : [request.body];
-  const prepared = new Map<string, Outcome>();
-  for (const message of messages) {
-    if (!isToolCall(message)) continue;
-    const outcome = await prepare(message, tools, principal, dependencies, request.log);
-    if (outcome) prepared.set(String(message.id), outcome);
+/** The express request as the SDK's web-standard transport reads it; the body is handed over already parsed. */
+function webRequest(request: Request): globalThis.Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
   }
-  // Stateless (contract.md section 7): a server and a transport per request, so any process can answer any POST.
-  const server = mcpServerFor(tools, prepared, dependencies.version);
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  response.on('close', () => {
-    void transport.close();
-    void server.close();
-  });
-  await server.connect(transport);
-  await transport.handleRequest(request, response, request.body);
+  return new globalThis.Request(new URL(request.originalUrl, 'http://mcp.local'), { method: request.method, headers });
+}
+
+async function send(answer: globalThis.Response, response: Response): Promise<void> {
+  response.status(answer.status);
+  answer.headers.forEach((value, name) => response.setHeader(name, value));
+  response.end(Buffer.from(await answer.arrayBuffer()));
+}
+
+/**
+ * Stateless (contract.md section 7): a server and a transport per request, so any process can answer any POST;
+ * the SDK parses the messages and its tool callbacks run the operations. A call refused for its workspace
+ * answers the whole POST with HTTP 403 instead of the tool results.
+ */
+async function handleMcpPost(request: Request, response: Response, dependencies: McpDependencies, sets: ReturnType<typeof toolSets>): Promise<void> {
+  const scope: McpRequestScope = { principal: dependencies.principalOf(request), log: request.log };
+  const server = mcpServerWith(sets[scope.principal.permission], dependencies.version);
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  try {
+    await server.connect(transport);
+    const answer = await mcpRequestScope.run(scope, () =>
+      transport.handleRequest(webRequest(request), { parsedBody: request.body, authInfo: request.auth }),
+    );
+    if (scope.refusal) throw scope.refusal;
+    await send(answer, response);
+  } finally {
+    await server.close();
+  }
 }
 
 const methodNotAllowed: RequestHandler = (_request, response) => {
   response.status(405).setHeader('Allow', 'POST').json({ message: 'The MCP endpoint is stateless: send each JSON-RPC message with POST' });
 };
 
-/** The MCP endpoint: streamable HTTP, stateless, behind the OAuth bearer check. */
+/** The MCP endpoint: streamable HTTP, stateless, behind the OAuth bearer check and the tool-call meter. */
 export function mcpRouter(dependencies: McpDependencies): Router {
+  const sets = toolSets(dependencies.services);
   const router = Router();
-  router.post('/mcp', dependencies.bearerAuth, (request, response) => handleMcpPost(request, response, dependencies));
+  router.post('/mcp', dependencies.bearerAuth, meterToolCalls(dependencies), (request, response) => handleMcpPost(request, response, dependencies, sets));
   router.get('/mcp', methodNotAllowed);
   router.delete('/mcp', methodNotAllowed);
   return router;

@@ -3,6 +3,7 @@ import { reasoningForCount } from '../../domain/fanOut/countReasoning.js';
 import { engineFanOutSchema } from '../../domain/fanOut/schema.js';
 import { engineSchema, type EngineId } from '../../domain/shared/engines.js';
 import { countryCodeSchema } from '../../domain/shared/countries.js';
+import { profileOf } from '../../engines/index.js';
 import type { QueryFanOutDoc } from '../../projections/audits/reader.js';
 import type { AuditResource } from '../audits/auditQueries.js';
 import { auditOutcomeFields, outcomeOf } from '../audits/resource.js';
@@ -54,10 +55,11 @@ export const queryFanOutSchema = z
 function engineResult(document: QueryFanOutDoc, engine: EngineId): z.output<typeof engineResultSchema> {
   const found = document.results?.find((result) => result.engine === engine);
   const result = found && { simulated: found.simulated, count: found.queries.length };
+  const { name, fanOut } = profileOf(engine);
   return {
     engine,
     state: document.status,
-    reasoningForCount: reasoningForCount({ engine, status: document.status, result }),
+    reasoningForCount: reasoningForCount({ status: document.status, result }, { name, count: fanOut.style.count }),
     expandedQueries: found?.queries.map(({ query }) => query) ?? [],
     failureReason: document.status === 'failed' ? (document.error ?? 'failed') : null,
   };

@@ -1,7 +1,7 @@
 import { scheduledRunId } from '../../domain/run/events.js';
 import type { CountryCode } from '../../domain/shared/countries.js';
 import { ENGINES, type EngineId } from '../../domain/shared/engines.js';
-import { SUPPORTED_COUNTRIES } from '../../engines/index.js';
+import { profileOf } from '../../engines/index.js';
 import type { RunSubject } from '../runs/runEvents.js';
 
 /** An active prompt as the scheduler needs it. */
@@ -29,7 +29,7 @@ export interface RunJob {
  * answer for somewhere else, which is worse than no answer.
  */
 export function enabledEngines(country: CountryCode, among: readonly EngineId[] = ENGINES): EngineId[] {
-  return among.filter((engine) => SUPPORTED_COUNTRIES[engine].includes(country));
+  return among.filter((engine) => profileOf(engine).countries.includes(country));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { runStream } from '../../domain/run/events.js';
 import type { EngineId } from '../../domain/shared/engines.js';
-import { SimulatedEngine, type Engine } from '../../engines/index.js';
+import type { Engine } from '../../engines/index.js';
 import type { AppContext } from '../shared/context.js';
 import { answeredRun, errorClass, failedRun } from '../runs/runEvents.js';
 import { recordRun } from '../runs/import.js';
@@ -173,7 +173,7 @@ export class RunScheduler {
       },
       logger,
     });
-    return this.record(job, engine instanceof SimulatedEngine ? 'simulator' : 'api', outcome, logger);
+    return this.record(job, engine.kind, outcome, logger);
   }
 
   private async record(job: RunJob, source: 'api' | 'simulator', outcome: CallOutcome, logger: Logger): Promise<JobOutcome> {

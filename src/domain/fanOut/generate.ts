@@ -10,7 +10,7 @@ import { countryName } from './text.js';
  * The offline stand-in for an engine's fan-out (contract.md section 11): plausible searches for a question,
  * shaped like the ones each engine runs. ChatGPT and Claude run a few keyword searches, usually dated and
  * comparing the leading brands; Gemini and Perplexity restate the question and add a need or two; Google's
- * AI Mode fans out widest. Deterministic: the same question, engine, country and year give the same list.
+ * AI Mode fans out widest (each engine's `FanOutStyle`, kept in its profile). Deterministic: the same question, engine, country and year give the same list.
  */
 
 export interface GenerateFanOutRequest {
@@ -23,7 +23,8 @@ export interface GenerateFanOutRequest {
   relatedNames?: readonly string[];
 }
 
-interface EngineStyle {
+/** How one engine fans a question out (its profile's `fanOut.style`); contract.md section 11 keeps every count within 3 to 12. */
+export interface FanOutStyle {
   count: readonly [min: number, max: number];
   /** The types in the order the engine tends to search; cycled when the count needs more. */
   sequence: readonly FanOutQueryType[];
@@ -31,26 +32,7 @@ interface EngineStyle {
   localizesInWords: boolean;
 }
 
-/** contract.md section 11: an engine runs 3 to 12 searches for a real question; every style's count stays inside that. */
-const STYLES: Record<EngineId, EngineStyle> = {
-  chatgpt: { count: [3, 5], sequence: ['recency', 'comparative', 'entity_expansion', 'implicit'], localizesInWords: false },
-  claude: { count: [3, 4], sequence: ['recency', 'comparative', 'implicit'], localizesInWords: false },
-  gemini: { count: [3, 5], sequence: ['reformulation', 'comparative', 'implicit', 'recency'], localizesInWords: false },
-  perplexity: { count: [3, 5], sequence: ['reformulation', 'implicit', 'recency', 'comparative'], localizesInWords: true },
-  copilot: { count: [3, 4], sequence: ['reformulation', 'recency', 'implicit'], localizesInWords: true },
-  google: { count: [3, 5], sequence: ['reformulation', 'implicit', 'related', 'comparative', 'recency'], localizesInWords: true },
-  google_ai_mode: {
-    count: [6, 9],
-    sequence: ['reformulation', 'comparative', 'implicit', 'entity_expansion', 'related', 'recency', 'implicit', 'entity_expansion', 'related'],
-    localizesInWords: true,
-  },
-};
-
-/** The searches an engine usually runs for one question: its style's range. */
-export const fanOutCountRange = (engine: EngineId): readonly [min: number, max: number] => STYLES[engine].count;
-
-export function generateFanOut(request: GenerateFanOutRequest): FanOutQuery[] {
-  const style = STYLES[request.engine];
+export function generateFanOut(request: GenerateFanOutRequest, style: FanOutStyle): FanOutQuery[] {
   const relatedNames = request.relatedNames ?? [];
   const context: CandidateContext = {
     profile: profileQuestion(request.question),

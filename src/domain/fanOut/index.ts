@@ -3,8 +3,8 @@
  * question, and generate plausible ones when the engine cannot be asked.
  */
 export { classifyFanOutQuery, type ClassifyOptions, type FanOutClassification } from './classify.js';
-export { reasoningForCount, type EngineRunFacts } from './countReasoning.js';
-export { fanOutCountRange, generateFanOut, type GenerateFanOutRequest } from './generate.js';
+export { reasoningForCount, type EngineFanOutHabit, type EngineRunFacts } from './countReasoning.js';
+export { generateFanOut, type FanOutStyle, type GenerateFanOutRequest } from './generate.js';
 export {
   DEFAULT_FAN_OUT_ENGINES,
   FAN_OUT_QUERY_TYPES,

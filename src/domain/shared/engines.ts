@@ -4,14 +4,3 @@ import { z } from 'zod';
 export const ENGINES = ['chatgpt', 'google', 'google_ai_mode', 'perplexity', 'copilot', 'gemini', 'claude'] as const;
 export type EngineId = (typeof ENGINES)[number];
 export const engineSchema = z.enum(ENGINES);
-
-/** What people call each engine. */
-export const ENGINE_NAMES: Record<EngineId, string> = {
-  chatgpt: 'ChatGPT',
-  google: 'Google AI Overviews',
-  google_ai_mode: 'Google AI Mode',
-  perplexity: 'Perplexity',
-  copilot: 'Microsoft Copilot',
-  gemini: 'Gemini',
-  claude: 'Claude',
-};

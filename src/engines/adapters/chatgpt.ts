@@ -5,7 +5,8 @@ import { isoCountry } from '../countryCodes.js';
 import type { Engine, EngineAnswer, EngineRequest, RunOptions } from '../engine.js';
 import { rankCitations, type CitedSource } from '../citations.js';
 import { callWithDeadline } from './failures.js';
-import { DEFAULT_TIMEOUT_MS, SDK_TIMEOUT_SLACK_MS, type AdapterOptions } from './options.js';
+import { SDK_TIMEOUT_SLACK_MS, type AdapterOptions } from './options.js';
+import { SdkAdapter } from './sdkAdapter.js';
 import { classifyStainlessError } from './sdkErrors.js';
 import { distinctQueries, parseBody } from './parse.js';
 
@@ -45,23 +46,14 @@ const messageSchema = z.object({
 type ResponseBody = z.infer<typeof responseSchema>;
 type MessageItem = z.infer<typeof messageSchema>;
 
-export class ChatGptEngine implements Engine {
+const openAiClient = (options: AdapterOptions, timeoutMs: number): OpenAI =>
+  new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 0, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });
+
+export class ChatGptEngine extends SdkAdapter<OpenAI> implements Engine {
   readonly id = 'chatgpt' as const;
-  private readonly client: OpenAI;
-  private readonly model: string;
-  private readonly timeoutMs: number;
 
   constructor(options: AdapterOptions) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.model = options.model ?? DEFAULT_MODEL;
-    // Retries belong to the scheduler, which knows the rate limits across all prompts; the SDK's own timeout
-    // sits past our deadline so that a slow answer is always reported as EngineTimeoutError.
-    this.client = new OpenAI({
-      apiKey: options.apiKey,
-      baseURL: options.baseUrl,
-      maxRetries: 0,
-      timeout: this.timeoutMs + SDK_TIMEOUT_SLACK_MS,
-    });
+    super(options, { model: DEFAULT_MODEL, client: openAiClient });
   }
 
   async run(request: EngineRequest, options: RunOptions = {}): Promise<EngineAnswer> {

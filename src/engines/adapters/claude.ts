@@ -5,7 +5,8 @@ import { isoCountry } from '../countryCodes.js';
 import type { Engine, EngineAnswer, EngineRequest, RunOptions } from '../engine.js';
 import { rankCitations, type CitedSource } from '../citations.js';
 import { callWithDeadline } from './failures.js';
-import { DEFAULT_TIMEOUT_MS, SDK_TIMEOUT_SLACK_MS, type AdapterOptions } from './options.js';
+import { SDK_TIMEOUT_SLACK_MS, type AdapterOptions } from './options.js';
+import { SdkAdapter } from './sdkAdapter.js';
 import { distinctQueries, parseBody } from './parse.js';
 import { classifyStainlessError } from './sdkErrors.js';
 
@@ -34,21 +35,14 @@ const messageSchema = z.object({ model: z.string().optional(), content: z.array(
 
 type Block = z.infer<typeof blockSchema>;
 
-export class ClaudeEngine implements Engine {
+const anthropicClient = (options: AdapterOptions, timeoutMs: number): Anthropic =>
+  new Anthropic({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 0, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS });
+
+export class ClaudeEngine extends SdkAdapter<Anthropic> implements Engine {
   readonly id = 'claude' as const;
-  private readonly client: Anthropic;
-  private readonly model: string;
-  private readonly timeoutMs: number;
 
   constructor(options: AdapterOptions) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.model = options.model ?? DEFAULT_MODEL;
-    this.client = new Anthropic({
-      apiKey: options.apiKey,
-      baseURL: options.baseUrl,
-      maxRetries: 0,
-      timeout: this.timeoutMs + SDK_TIMEOUT_SLACK_MS,
-    });
+    super(options, { model: DEFAULT_MODEL, client: anthropicClient });
   }
 
   async run(request: EngineRequest, options: RunOptions = {}): Promise<EngineAnswer> {

@@ -5,7 +5,8 @@ import { EngineResponseError } from '../errors.js';
 import { rankCitations } from '../citations.js';
 import { COUNTRY_LOCATIONS } from './countryLocations.js';
 import { callWithDeadline, errorForStatus } from './failures.js';
-import { DEFAULT_TIMEOUT_MS, SDK_TIMEOUT_SLACK_MS, type AdapterOptions } from './options.js';
+import { SDK_TIMEOUT_SLACK_MS, type AdapterOptions } from './options.js';
+import { SdkAdapter } from './sdkAdapter.js';
 import { distinctQueries, parseBody } from './parse.js';
 
 /**
@@ -42,19 +43,14 @@ const responseSchema = z.object({
 
 type Candidate = z.infer<typeof responseSchema>['candidates'][number];
 
-export class GeminiEngine implements Engine {
+const genAiClient = (options: AdapterOptions, timeoutMs: number): GoogleGenAI =>
+  new GoogleGenAI({ apiKey: options.apiKey, httpOptions: { baseUrl: options.baseUrl, timeout: timeoutMs + SDK_TIMEOUT_SLACK_MS } });
+
+export class GeminiEngine extends SdkAdapter<GoogleGenAI> implements Engine {
   readonly id = 'gemini' as const;
-  private readonly client: GoogleGenAI;
-  private readonly model: string;
-  private readonly timeoutMs: number;
 
   constructor(options: AdapterOptions) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.model = options.model ?? DEFAULT_MODEL;
-    this.client = new GoogleGenAI({
-      apiKey: options.apiKey,
-      httpOptions: { baseUrl: options.baseUrl, timeout: this.timeoutMs + SDK_TIMEOUT_SLACK_MS },
-    });
+    super(options, { model: DEFAULT_MODEL, client: genAiClient });
   }
 
   async run(request: EngineRequest, options: RunOptions = {}): Promise<EngineAnswer> {

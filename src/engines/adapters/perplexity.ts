@@ -5,7 +5,8 @@ import type { Engine, EngineAnswer, EngineRequest, RunOptions } from '../engine.
 import { EngineResponseError } from '../errors.js';
 import { rankCitations, type CitedSource } from '../citations.js';
 import { callWithDeadline } from './failures.js';
-import { DEFAULT_TIMEOUT_MS, SDK_TIMEOUT_SLACK_MS, type AdapterOptions } from './options.js';
+import { SDK_TIMEOUT_SLACK_MS, type AdapterOptions } from './options.js';
+import { SdkAdapter } from './sdkAdapter.js';
 import { distinctQueries, parseBody } from './parse.js';
 import { classifyStainlessError } from './sdkErrors.js';
 
@@ -48,16 +49,11 @@ const completionSchema = z.object({
 
 type Completion = z.infer<typeof completionSchema>;
 
-export class PerplexityEngine implements Engine {
+export class PerplexityEngine extends SdkAdapter<OpenAI> implements Engine {
   readonly id = 'perplexity' as const;
-  private readonly client: OpenAI;
-  private readonly model: string;
-  private readonly timeoutMs: number;
 
   constructor(options: AdapterOptions) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.model = options.model ?? DEFAULT_MODEL;
-    this.client = perplexityClient(options, this.timeoutMs);
+    super(options, { model: DEFAULT_MODEL, client: perplexityClient });
   }
 
   async run(request: EngineRequest, options: RunOptions = {}): Promise<EngineAnswer> {

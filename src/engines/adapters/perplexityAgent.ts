@@ -5,7 +5,8 @@ import type { RunOptions } from '../engine.js';
 import { EngineResponseError } from '../errors.js';
 import type { FanOutSource, FanOutSourceRequest } from '../fanOut/source.js';
 import { callWithDeadline } from './failures.js';
-import { DEFAULT_TIMEOUT_MS, type AdapterOptions } from './options.js';
+import type { AdapterOptions } from './options.js';
+import { SdkAdapter } from './sdkAdapter.js';
 import { distinctQueries, parseBody } from './parse.js';
 import { perplexityClient } from './perplexity.js';
 import { classifyStainlessError } from './sdkErrors.js';
@@ -25,16 +26,11 @@ const responseSchema = z.object({
   output: z.array(z.looseObject({ type: z.string(), queries: z.array(z.string()).nullish().catch(undefined) })),
 });
 
-export class PerplexityAgentSearches implements FanOutSource {
+export class PerplexityAgentSearches extends SdkAdapter<OpenAI> implements FanOutSource {
   readonly engine = 'perplexity' as const;
-  private readonly client: OpenAI;
-  private readonly model: string;
-  private readonly timeoutMs: number;
 
   constructor(options: AdapterOptions) {
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    this.model = options.model ?? DEFAULT_MODEL;
-    this.client = perplexityClient(options, this.timeoutMs);
+    super(options, { model: DEFAULT_MODEL, client: perplexityClient });
   }
 
   async searches(request: FanOutSourceRequest, options: RunOptions = {}): Promise<string[]> {

@@ -1,6 +1,7 @@
 import { classifyFanOutQuery, DEFAULT_FAN_OUT_ENGINES, generateFanOut, type EngineFanOut } from '../../domain/fanOut/index.js';
 import type { CountryCode } from '../../domain/shared/countries.js';
 import type { EngineId, RunOptions } from '../engine.js';
+import { profileOf } from '../profiles/index.js';
 import { catalogBrands } from '../simulator/catalogBrands.js';
 import type { FanOutSources } from './source.js';
 
@@ -39,7 +40,8 @@ export async function fanOut(request: FanOutRequest, sources: FanOutSources, opt
     const source = sources[engine];
     if (source === undefined) {
       const year = Number(day.slice(0, 4));
-      const queries = generateFanOut({ question: request.question, engine, country: request.country, year, relatedNames: brands.leaders });
+      const generated = { question: request.question, engine, country: request.country, year, relatedNames: brands.leaders };
+      const queries = generateFanOut(generated, profileOf(engine).fanOut.style);
       return { engine, simulated: true, queries };
     }
     const searches = await source.searches({ question: request.question, country: request.country, date: day }, { signal });

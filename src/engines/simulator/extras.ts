@@ -1,4 +1,5 @@
-import type { Ad, EngineId, ShoppingItem } from '../engine.js';
+import type { Ad, ShoppingItem } from '../engine.js';
+import { profileOf } from '../profiles/index.js';
 import type { SimBrand } from './catalog/types.js';
 import type { AnswerContext, Mention } from './mentions.js';
 import { hashString } from './random.js';
@@ -7,27 +8,6 @@ import { hashString } from './random.js';
  * What surrounds a simulated answer: the searches the engine fanned out to, and, on commercial surfaces,
  * text ads from software vendors and shopping results for product categories.
  */
-
-const QUERIES_PER_ANSWER: Record<EngineId, readonly [number, number]> = {
-  chatgpt: [1, 3],
-  perplexity: [2, 4],
-  google: [1, 2],
-  google_ai_mode: [3, 6],
-  copilot: [1, 2],
-  gemini: [2, 4],
-  claude: [1, 3],
-};
-
-const AD_RATE: Partial<Record<EngineId, number>> = { google: 0.4, copilot: 0.25, google_ai_mode: 0.15 };
-
-const SHOPPING_RATE: Partial<Record<EngineId, number>> = {
-  google: 0.55,
-  google_ai_mode: 0.5,
-  chatgpt: 0.35,
-  copilot: 0.3,
-  perplexity: 0.25,
-  gemini: 0.2,
-};
 
 const COUNTRY_NAMES: Record<string, string> = {
   uk: 'uk', de: 'germany', fr: 'france', ca: 'canada', au: 'australia', in: 'india', es: 'spain', it: 'italy', nl: 'netherlands',
@@ -53,14 +33,14 @@ export function fanOutQueries(context: AnswerContext, mentions: readonly Mention
     `${label} reddit`,
     ...(COUNTRY_NAMES[context.country] ? [`best ${label} ${COUNTRY_NAMES[context.country]}`] : []),
   ];
-  const [min, max] = QUERIES_PER_ANSWER[context.engine];
+  const [min, max] = profileOf(context.engine).simulator.queriesPerAnswer;
   const [lead, ...others] = candidates;
   return [...new Set([lead ?? label, ...context.random.sample(others, context.random.between(min, max) - 1)])];
 }
 
 export function simulatedAds(context: AnswerContext): Ad[] {
   const { brands, kind } = context.profile.category;
-  if (brands.length === 0 || !context.random.chance(AD_RATE[context.engine] ?? 0)) return [];
+  if (brands.length === 0 || !context.random.chance(profileOf(context.engine).simulator.adRate)) return [];
   const headlines = kind === 'product' ? PRODUCT_AD_HEADLINES : AD_HEADLINES;
   return context.random.sample(brands, context.random.between(1, 3)).map((brand, index) => ({
     title: `${brand.name} - ${context.random.pick(headlines)}`,
@@ -73,7 +53,7 @@ export function simulatedAds(context: AnswerContext): Ad[] {
 
 export function simulatedShopping(context: AnswerContext): ShoppingItem[] {
   const { brands, kind } = context.profile.category;
-  if (kind !== 'product' || !context.random.chance(SHOPPING_RATE[context.engine] ?? 0)) return [];
+  if (kind !== 'product' || !context.random.chance(profileOf(context.engine).simulator.shoppingRate)) return [];
   return context.random.sample(brands, context.random.between(2, 5)).map((brand, index) => product(context, brand, index + 1));
 }
 

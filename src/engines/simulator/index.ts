@@ -1,11 +1,12 @@
 import { rankCitations } from '../citations.js';
 import type { Engine, EngineAnswer, EngineId, EngineRequest } from '../engine.js';
+import { profileOf } from '../profiles/index.js';
 import { fanOutQueries, simulatedAds, simulatedShopping } from './extras.js';
 import { planMentions, type AnswerContext } from './mentions.js';
 import { profilePrompt } from './profile.js';
 import { hashString, Random, stableUnit } from './random.js';
 import { pickCitations } from './sources.js';
-import { BRANDS_PER_ANSWER, composeContent } from './styles.js';
+import { composeContent } from './styles.js';
 
 /**
  * The deterministic stand-in for every engine without an API key (contract.md section 5), and what the demo
@@ -23,6 +24,8 @@ const NEVER_OVERVIEW_SHARE = 0.1;
 const DAILY_NO_OVERVIEW_RATE = 0.12;
 
 export class SimulatedEngine implements Engine {
+  readonly kind = 'simulator' as const;
+
   constructor(readonly id: EngineId) {}
 
   run(request: EngineRequest): Promise<EngineAnswer> {
@@ -31,13 +34,14 @@ export class SimulatedEngine implements Engine {
 }
 
 export function simulateAnswer(request: EngineRequest): EngineAnswer {
+  const { simulator } = profileOf(request.engine);
   const context = contextFor(request);
   const ads = simulatedAds(context);
   const shopping = simulatedShopping(context);
-  if (request.engine === 'google' && !showsOverview(context)) {
+  if (simulator.overviewOptional && !showsOverview(context)) {
     return { content: '', citations: [], webSearchQuery: [], ads, shopping, overviewAvailable: false, producedBy: 'simulator', model: SIMULATOR_MODEL };
   }
-  const [min, max] = BRANDS_PER_ANSWER[request.engine];
+  const [min, max] = simulator.brandsPerAnswer;
   const plan = planMentions(context, context.random.between(min, max));
   const citations = rankCitations(pickCitations(context, plan.mentions));
   return {

@@ -1,4 +1,5 @@
 import type { EngineId } from '../engine.js';
+import { profileOf } from '../profiles/index.js';
 import type { SimBrand, SimCategory } from './catalog/types.js';
 import { ABSENCE, NEGATIVE, NEGATIVE_GENERAL, NEUTRAL, POSITIVE, POSITIVE_GENERAL } from './phrases.js';
 import type { PromptProfile } from './profile.js';
@@ -86,18 +87,8 @@ function unknownBrand(name: string): SimBrand {
   return { name, domain, strength: 'a growing feature set', weakness: 'few independent reviews so far', aliases: [], products: [] };
 }
 
-const SENTENCES_PER_BRAND: Record<EngineId, readonly [number, number]> = {
-  chatgpt: [2, 3],
-  perplexity: [1, 3],
-  google: [1, 2],
-  google_ai_mode: [2, 3],
-  copilot: [2, 3],
-  gemini: [1, 2],
-  claude: [2, 4],
-};
-
 function sentenceCount(context: AnswerContext): number {
-  const [min, max] = SENTENCES_PER_BRAND[context.engine];
+  const [min, max] = profileOf(context.engine).simulator.sentencesPerBrand;
   return context.random.between(min, max);
 }
 

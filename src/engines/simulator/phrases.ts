@@ -1,3 +1,5 @@
+import type { AnswerLayout } from './numbers.js';
+
 /**
  * Sentence templates, kept as data. Placeholders: {b} brand name as written, {s} its strength, {w} its
  * weakness, {a} and {a2} aspects of the category, {u} an audience, {l} the category label. Positive and
@@ -52,17 +54,17 @@ export const ABSENCE = [
 ] as const;
 
 export const INTROS = {
-  chatgpt: [
+  numberedList: [
     'Here are some of the strongest {l} for {u} right now, based on recent reviews and user feedback:',
     "Choosing {l} depends on your budget and how your team works. Here's a quick rundown of the options worth considering:",
   ],
-  perplexity: ['## Top {l} for {u}', '## {L} compared'],
-  google: ['{top} are among the most frequently recommended {l} for {u}.', 'Popular {l} for {u} include {top}.'],
-  google_ai_mode: ['Which of the {l} suits you depends on your needs, but a few names come up again and again for {u}.'],
-  copilot: ["Here's a quick look at {l} for {u}:", 'When it comes to {l}, these are the names that come up most:'],
-  gemini: ["Choosing the right {l} depends on your priorities. Here's a breakdown of the leading options for {u}:"],
-  claude: ['Based on my search, a few {l} stand out for {u}.', 'There are several solid {l} to consider, and the right one depends on your situation.'],
-} as const;
+  markedBullets: ['## Top {l} for {u}', '## {L} compared'],
+  overview: ['{top} are among the most frequently recommended {l} for {u}.', 'Popular {l} for {u} include {top}.'],
+  sections: ['Which of the {l} suits you depends on your needs, but a few names come up again and again for {u}.'],
+  boldParagraphs: ["Here's a quick look at {l} for {u}:", 'When it comes to {l}, these are the names that come up most:'],
+  prosAndCons: ["Choosing the right {l} depends on your priorities. Here's a breakdown of the leading options for {u}:"],
+  prose: ['Based on my search, a few {l} stand out for {u}.', 'There are several solid {l} to consider, and the right one depends on your situation.'],
+} as const satisfies Record<AnswerLayout, readonly string[]>;
 
 export const GENERAL_INTRO = 'When comparing {l} for {u}, a few factors matter most:';
 

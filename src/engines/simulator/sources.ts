@@ -1,4 +1,4 @@
-import type { EngineId } from '../engine.js';
+import { profileOf } from '../profiles/index.js';
 import { source, type SimCategory, type SimSource, type SourceKind } from './catalog/types.js';
 import { capitalize, type AnswerContext, type Mention } from './mentions.js';
 import { hashString, Random } from './random.js';
@@ -14,26 +14,6 @@ export interface CitedPage {
   title: string;
   link: string;
 }
-
-const KIND_WEIGHTS: Record<EngineId, Partial<Record<SourceKind, number>>> = {
-  chatgpt: { encyclopedia: 2, forum: 1.5, video: 0.5, news: 3, review: 2.5, blog: 1, social: 0.5, gov: 0.7, edu: 0.7 },
-  perplexity: { encyclopedia: 1.5, forum: 3, video: 2, news: 2, review: 2, blog: 1.5, social: 0.7, gov: 0.5, edu: 0.5 },
-  google: { encyclopedia: 1, forum: 2.5, video: 2.5, news: 2, review: 1.5, blog: 1, social: 1, gov: 0.8, edu: 0.8 },
-  google_ai_mode: { encyclopedia: 1, forum: 2.5, video: 2, news: 2.5, review: 1.5, blog: 1, social: 1, gov: 0.8, edu: 0.8 },
-  copilot: { encyclopedia: 1.5, forum: 1, video: 1, news: 3, review: 2, blog: 0.5, social: 0.5, gov: 0.5, edu: 0.5 },
-  gemini: { encyclopedia: 1.5, forum: 1.5, video: 2.5, news: 2, review: 1.5, blog: 1, social: 0.5, gov: 1, edu: 1 },
-  claude: { encyclopedia: 2, forum: 1, video: 0.3, news: 2.5, review: 2, blog: 1, social: 0.3, gov: 1.5, edu: 1.5 },
-};
-
-const CITATIONS_PER_ANSWER: Record<EngineId, readonly [number, number]> = {
-  chatgpt: [3, 7],
-  perplexity: [5, 9],
-  google: [3, 6],
-  google_ai_mode: [4, 8],
-  copilot: [3, 6],
-  gemini: [3, 7],
-  claude: [3, 6],
-};
 
 const VENDOR_CITATION_RATE = 0.3;
 const CHALLENGER_CITATION_RATE = 0.4;
@@ -59,8 +39,9 @@ const pools = new Map<string, readonly SimSource[]>();
 export function pickCitations(context: AnswerContext, mentions: readonly Mention[]): CitedPage[] {
   const { random, engine } = context;
   const year = String(new Date(context.day * 86_400_000).getUTCFullYear());
-  const [min, max] = CITATIONS_PER_ANSWER[engine];
-  const picked = weightedSample(poolFor(context.profile.category), KIND_WEIGHTS[engine], random.between(min, max), random);
+  const { citationsPerAnswer, sourceWeights } = profileOf(engine).simulator;
+  const [min, max] = citationsPerAnswer;
+  const picked = weightedSample(poolFor(context.profile.category), sourceWeights, random.between(min, max), random);
   const challengers = new Set(context.profile.category.challengers.map((challenger) => challenger.brand));
   for (const mention of mentions) {
     const rate = challengers.has(mention.brand) ? CHALLENGER_CITATION_RATE : VENDOR_CITATION_RATE;

@@ -1,4 +1,4 @@
-import type { EngineId } from '../engine.js';
+import { profileOf } from '../profiles/index.js';
 import { capitalize, categoryVars, fill, type AnswerContext, type Mention, type MentionPlan } from './mentions.js';
 import { CLOSINGS, CONSIDERATIONS, GENERAL_ADVICE, GENERAL_INTRO, INTROS } from './phrases.js';
 
@@ -8,16 +8,6 @@ import { CLOSINGS, CONSIDERATIONS, GENERAL_ADVICE, GENERAL_INTRO, INTROS } from 
  * bold-led paragraphs, Gemini's pros and cons, Claude's prose with caveats.
  */
 
-export const BRANDS_PER_ANSWER: Record<EngineId, readonly [number, number]> = {
-  chatgpt: [5, 8],
-  perplexity: [4, 6],
-  google: [4, 6],
-  google_ai_mode: [4, 7],
-  copilot: [3, 6],
-  gemini: [4, 6],
-  claude: [3, 5],
-};
-
 export function composeContent(context: AnswerContext, plan: MentionPlan, sourceCount: number): string {
   const sections = layout(context, plan, sourceCount);
   if (plan.absences.length > 0) sections.push(plan.absences.join(' '));
@@ -26,35 +16,36 @@ export function composeContent(context: AnswerContext, plan: MentionPlan, source
 
 function layout(context: AnswerContext, plan: MentionPlan, sourceCount: number): string[] {
   const { mentions } = plan;
-  switch (context.engine) {
-    case 'chatgpt':
+  const { layout } = profileOf(context.engine).simulator;
+  switch (layout) {
+    case 'numberedList':
       return [intro(context, mentions), numbered(mentions), bottomLine(context, mentions), closing(context)];
-    case 'perplexity':
+    case 'markedBullets':
       return [intro(context, mentions), bullets(mentions, (index) => markers(context, sourceCount, index)), summary(context, mentions, sourceCount)];
-    case 'google':
+    case 'overview':
       return [overview(context, mentions), bullets(mentions.slice(3)), context.random.chance(0.5) ? considerations(context) : ''];
-    case 'google_ai_mode':
+    case 'sections':
       return [intro(context, mentions), `### Popular ${context.profile.category.label}`, bullets(mentions), '### Things to consider', considerations(context)];
-    case 'copilot':
+    case 'boldParagraphs':
       return [intro(context, mentions), ...mentions.map((mention) => `**${mention.name}** – ${mention.sentences.join(' ')}`)];
-    case 'gemini':
+    case 'prosAndCons':
       return [intro(context, mentions), ...mentions.map((mention, index) => prosAndCons(context, mention, index)), verdict(context, mentions)];
-    case 'claude':
+    case 'prose':
       return [intro(context, mentions), ...mentions.map((mention) => mention.sentences.join(' ')), closing(context)];
     default:
-      return unreachable(context.engine);
+      return unreachable(layout);
   }
 }
 
-function unreachable(engine: never): never {
-  throw new Error(`No layout for engine ${String(engine)}`);
+function unreachable(layout: never): never {
+  throw new Error(`No layout ${String(layout)}`);
 }
 
 /** With fewer than two brands to name, an answer falls back to general buying advice. */
 function intro(context: AnswerContext, mentions: Mention[]): string {
   const values = { ...categoryVars(context.profile.category, context), top: names(mentions.slice(0, 3)) };
   if (mentions.length < 2) return [fill(GENERAL_INTRO, values), considerations(context), GENERAL_ADVICE.join(' ')].join('\n\n');
-  return fill(context.random.pick(INTROS[context.engine]), values);
+  return fill(context.random.pick(INTROS[profileOf(context.engine).simulator.layout]), values);
 }
 
 function numbered(mentions: Mention[]): string {

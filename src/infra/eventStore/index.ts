@@ -15,5 +15,4 @@ export async function createEventStore({ dataDir, eventStoreUrl }: EventStoreCon
   return EventStoreDbEventStore.connect(eventStoreUrl);
 }
 
-export { MemoryEventStore } from './memoryEventStore.js';
 export { SqliteEventStore } from './sqliteEventStore.js';

@@ -6,7 +6,7 @@ import { exportLog } from '../../../src/app/eventLog/exportLog.js';
 import { importLog, IMPORT_BATCH, type ImportResult } from '../../../src/app/eventLog/importLog.js';
 import { ConflictError, ValidationError } from '../../../src/domain/shared/errors.js';
 import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
-import { MemoryEventStore } from '../../../src/infra/eventStore/memoryEventStore.js';
+import { MemoryEventStore } from '../../support/memoryEventStore.js';
 import type { DocumentStore } from '../../../src/ports/documentStore.js';
 import type { EventStore, Position } from '../../../src/ports/eventStore.js';
 import { CHECKPOINTS_COLLECTION } from '../../../src/projections/runner/projection.js';

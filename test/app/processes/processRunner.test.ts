@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { PROCESS_CHECKPOINTS, ProcessRunner, type Process } from '../../../src/app/processes/processRunner.js';
 import type { Services } from '../../../src/app/shared/services.js';
 import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
-import { MemoryEventStore } from '../../../src/infra/eventStore/memoryEventStore.js';
+import { MemoryEventStore } from '../../support/memoryEventStore.js';
 
 const silent = pino({ level: 'silent' });
 let dataDir: string;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { classifyFanOutQuery, generateFanOut, type GenerateFanOutRequest } from '../../../src/domain/fanOut/index.js';
 import { ENGINES, type EngineId } from '../../../src/domain/shared/engines.js';
+import { profileOf } from '../../../src/engines/profiles/index.js';
 
 const CRM_BRANDS = ['HubSpot CRM', 'Salesforce', 'Pipedrive', 'Zoho CRM'];
 
@@ -24,13 +25,16 @@ const request = (overrides: Partial<GenerateFanOutRequest> = {}): GenerateFanOut
   ...overrides,
 });
 
+/** The generator with the engine's own style, as the fan-out runs it. */
+const generate = (input: GenerateFanOutRequest) => generateFanOut(input, profileOf(input.engine).fanOut.style);
+
 const everyCase = QUESTIONS.flatMap(({ question, relatedNames }) =>
   ENGINES.map((engine) => ({ question, engine, country: 'de' as const, year: 2025, relatedNames })),
 );
 
 describe('generateFanOut', () => {
   test('Google AI Mode fans a product question out widely: restatement, brands, needs, neighbouring topics, the year', () => {
-    expect(generateFanOut(request()).map(({ query, type }) => [query, type])).toEqual([
+    expect(generate(request()).map(({ query, type }) => [query, type])).toEqual([
       ['best CRM', 'reformulation'],
       ['HubSpot CRM vs Salesforce vs Pipedrive', 'comparative'],
       ['best CRM for small business reddit', 'implicit'],
@@ -44,7 +48,7 @@ describe('generateFanOut', () => {
   });
 
   test('ChatGPT runs a few keyword searches, dated first, then brands against each other, a brand, the unsaid needs', () => {
-    expect(generateFanOut(request({ engine: 'chatgpt' })).map(({ query, type }) => [query, type])).toEqual([
+    expect(generate(request({ engine: 'chatgpt' })).map(({ query, type }) => [query, type])).toEqual([
       ['best CRM for small business 2025', 'recency'],
       ['HubSpot CRM vs Salesforce', 'comparative'],
       ['Pipedrive for small business', 'entity_expansion'],
@@ -61,15 +65,15 @@ describe('generateFanOut', () => {
   ])('every engine gives 3 to 12 searches for %j, in the US and abroad, with or without related names', (question) => {
     for (const engine of ENGINES) {
       for (const [country, relatedNames] of [['us', []], ['de', CRM_BRANDS]] as const) {
-        const count = generateFanOut({ question, engine, country, year: 2025, relatedNames }).length;
+        const count = generate({ question, engine, country, year: 2025, relatedNames }).length;
         expect({ engine, country, count, inRange: count >= 3 && count <= 12 }).toEqual({ engine, country, count, inRange: true });
       }
     }
   });
 
   test('the same question, engine, country and year always give the same searches', () => {
-    const first = everyCase.map((input) => generateFanOut(input));
-    const second = everyCase.map((input) => generateFanOut(input));
+    const first = everyCase.map((input) => generate(input));
+    const second = everyCase.map((input) => generate(input));
     expect(second).toEqual(first);
   });
 
@@ -79,7 +83,7 @@ describe('generateFanOut', () => {
     };
     for (const input of everyCase) {
       const [min, max] = ranges[input.engine];
-      const count = generateFanOut(input).length;
+      const count = generate(input).length;
       expect(count).toBeGreaterThanOrEqual(min);
       expect(count).toBeLessThanOrEqual(max);
     }
@@ -87,14 +91,14 @@ describe('generateFanOut', () => {
 
   test('engines differ: for every question Google AI Mode runs more searches than ChatGPT and Claude', () => {
     for (const { question, relatedNames } of QUESTIONS) {
-      const count = (engine: EngineId): number => generateFanOut(request({ question, relatedNames, engine })).length;
+      const count = (engine: EngineId): number => generate(request({ question, relatedNames, engine })).length;
       expect(count('google_ai_mode')).toBeGreaterThan(Math.max(count('chatgpt'), count('claude')));
     }
   });
 
   test('every simulated search carries the label the classifier gives it, so real and simulated searches read alike', () => {
     for (const input of everyCase) {
-      for (const { query, ...label } of generateFanOut(input)) {
+      for (const { query, ...label } of generate(input)) {
         expect(label).toEqual(classifyFanOutQuery(input.question, query, { knownEntities: input.relatedNames }));
       }
     }
@@ -102,39 +106,39 @@ describe('generateFanOut', () => {
 
   test('no engine repeats a search', () => {
     for (const input of everyCase) {
-      const queries = generateFanOut(input).map(({ query }) => query.toLowerCase());
+      const queries = generate(input).map(({ query }) => query.toLowerCase());
       expect(new Set(queries).size).toBe(queries.length);
     }
   });
 
   test('across questions the wide fan-outs use every type', () => {
-    const types = new Set(everyCase.filter((input) => input.engine === 'google_ai_mode').flatMap((input) => generateFanOut(input).map(({ type }) => type)));
+    const types = new Set(everyCase.filter((input) => input.engine === 'google_ai_mode').flatMap((input) => generate(input).map(({ type }) => type)));
     expect(types).toEqual(new Set(['reformulation', 'related', 'implicit', 'comparative', 'entity_expansion', 'recency']));
   });
 
   test('brands come only from the question and the related names: none are invented', () => {
-    const churn = ENGINES.flatMap((engine) => generateFanOut(request({ question: 'How do I reduce churn in a SaaS business?', relatedNames: [], engine })));
+    const churn = ENGINES.flatMap((engine) => generate(request({ question: 'How do I reduce churn in a SaaS business?', relatedNames: [], engine })));
     expect(churn.filter(({ type }) => type === 'entity_expansion' || type === 'comparative')).toEqual([]);
   });
 
   test('dated searches carry the year the caller gives', () => {
-    const recent = generateFanOut(request({ engine: 'chatgpt', year: 2026 })).map(({ query }) => query);
+    const recent = generate(request({ engine: 'chatgpt', year: 2026 })).map(({ query }) => query);
     expect(recent.join(' ')).toContain('2026');
     expect(recent.join(' ')).not.toContain('2025');
   });
 
   test('engines that localize in words add the country name; ChatGPT, Claude and Gemini locate the searcher silently', () => {
     const fromGermany = (engines: readonly EngineId[]): string[] =>
-      everyCase.filter((input) => engines.includes(input.engine)).flatMap((input) => generateFanOut(input).map(({ query }) => query));
+      everyCase.filter((input) => engines.includes(input.engine)).flatMap((input) => generate(input).map(({ query }) => query));
     expect(fromGermany(['google_ai_mode', 'google', 'perplexity', 'copilot']).some((query) => query.endsWith('Germany'))).toBe(true);
     expect(fromGermany(['chatgpt', 'claude', 'gemini']).some((query) => query.includes('Germany'))).toBe(false);
-    expect(generateFanOut(request({ country: 'us' })).some(({ query }) => query.includes('United States'))).toBe(false);
+    expect(generate(request({ country: 'us' })).some(({ query }) => query.includes('United States'))).toBe(false);
   });
 
   test.each(['CRM', 'Quel est le meilleur CRM pour une petite entreprise ?', `best ${'very '.repeat(120)}cheap CRM`])(
     'an unusual question still gets searches: %j',
     (question) => {
-      expect(generateFanOut(request({ question, relatedNames: [] })).length).toBeGreaterThan(0);
+      expect(generate(request({ question, relatedNames: [] })).length).toBeGreaterThan(0);
     },
   );
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { generateFanOut } from '../../../src/domain/fanOut/index.js';
+import { profileOf } from '../../../src/engines/profiles/index.js';
 import { ChatGptEngine } from '../../../src/engines/adapters/chatgpt.js';
 import {
   AnswerSearches,
@@ -46,7 +47,7 @@ describe('fanOut', () => {
       { engine: 'gemini', simulated: true },
     ]);
     for (const { engine, queries } of result) {
-      expect(queries).toEqual(generateFanOut({ question, engine, country: 'us', year: 2025, relatedNames: CRM_LEADERS }));
+      expect(queries).toEqual(generateFanOut({ question, engine, country: 'us', year: 2025, relatedNames: CRM_LEADERS }, profileOf(engine).fanOut.style));
       expect(queries.length).toBeGreaterThan(0);
     }
   });

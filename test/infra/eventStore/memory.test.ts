@@ -1,4 +1,4 @@
-import { MemoryEventStore } from '../../../src/infra/eventStore/memoryEventStore.js';
+import { MemoryEventStore } from '../../support/memoryEventStore.js';
 import { eventStoreContract } from './contract.js';
 
 eventStoreContract(

@@ -10,7 +10,7 @@ import {
   type AgentVisitRow,
 } from '../../../src/domain/agentLogs/index.js';
 import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
-import { MemoryEventStore } from '../../../src/infra/eventStore/memoryEventStore.js';
+import { MemoryEventStore } from '../../support/memoryEventStore.js';
 import type { DocumentStore } from '../../../src/ports/documentStore.js';
 import {
   agentDayCounts,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test } from '@jest/globals';
 import { pino } from 'pino';
-import { MemoryEventStore } from '../../../src/infra/eventStore/memoryEventStore.js';
+import { MemoryEventStore } from '../../support/memoryEventStore.js';
 import type { BatchHandler, EventStore, SubscribeOptions, Subscription } from '../../../src/ports/eventStore.js';
 import { CredentialsInMemory } from '../../../src/projections/directory/credentialsInMemory.js';
 

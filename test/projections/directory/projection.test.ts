@@ -10,7 +10,7 @@ import { createTag } from '../../../src/app/tags/tags.js';
 import { hashApiKey } from '../../../src/app/credentials/secrets.js';
 import { createTeam, createWorkspace } from '../../../src/app/teams/teams.js';
 import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
-import { MemoryEventStore } from '../../../src/infra/eventStore/memoryEventStore.js';
+import { MemoryEventStore } from '../../support/memoryEventStore.js';
 import type { ApiKeyDoc, PromptDoc } from '../../../src/projections/directory/documents.js';
 import { directoryProjection } from '../../../src/projections/directory/projection.js';
 import { ProjectionRunner } from '../../../src/projections/runner/projectionRunner.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
-import { MemoryEventStore } from '../../../src/infra/eventStore/memoryEventStore.js';
+import { MemoryEventStore } from '../../support/memoryEventStore.js';
 import { SqliteEventStore } from '../../../src/infra/eventStore/sqliteEventStore.js';
 import type { DocumentStore } from '../../../src/ports/documentStore.js';
 import type { EventStore, Position } from '../../../src/ports/eventStore.js';

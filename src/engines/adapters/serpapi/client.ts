@@ -28,6 +28,7 @@ export type SerpApiSearch = (params: Record<string, string>) => Promise<SerpApiB
 
 export abstract class SerpApiEngine implements Engine {
   abstract readonly id: EngineId;
+  readonly kind = 'api' as const;
   private readonly apiKey: string;
   private readonly baseUrl: string;
   private readonly timeoutMs: number;

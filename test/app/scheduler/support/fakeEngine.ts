@@ -37,6 +37,7 @@ export const never = (signal: AbortSignal): Promise<never> =>
 
 /** An in-process engine for the scheduler's port: counts calls per run and in flight, behaves as told. */
 export class FakeEngine implements Engine {
+  readonly kind = 'api' as const;
   readonly calls: EngineRequest[] = [];
   readonly signals: AbortSignal[] = [];
   inFlight = 0;

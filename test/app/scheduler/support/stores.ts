@@ -9,7 +9,7 @@ import { createTeam, createWorkspace } from '../../../../src/app/teams/teams.js'
 import { RUN_EVENT_TYPES, type RunEvent } from '../../../../src/domain/run/events.js';
 import type { CountryCode } from '../../../../src/domain/shared/countries.js';
 import { SqliteDocumentStore } from '../../../../src/infra/documentStore/sqliteDocumentStore.js';
-import { MemoryEventStore } from '../../../../src/infra/eventStore/memoryEventStore.js';
+import { MemoryEventStore } from '../../../support/memoryEventStore.js';
 
 export interface TestStores {
   context: AppContext;

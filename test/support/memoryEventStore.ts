@@ -18,10 +18,10 @@ import type {
   StreamAppend,
   SubscribeOptions,
   Subscription,
-} from '../../ports/eventStore.js';
-import { START } from '../../ports/eventStore.js';
-import { CatchUpSubscription, ChangeSignal } from './catchUpSubscription.js';
-import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, DEFAULT_READ_COUNT, matchesFilter, OpenSubscriptions, toJsonText } from './semantics.js';
+} from '../../src/ports/eventStore.js';
+import { START } from '../../src/ports/eventStore.js';
+import { CatchUpSubscription, ChangeSignal } from '../../src/infra/eventStore/catchUpSubscription.js';
+import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, DEFAULT_READ_COUNT, matchesFilter, OpenSubscriptions, toJsonText } from '../../src/infra/eventStore/semantics.js';
 
 interface StoredEvent {
   id: string;
