@@ -88,6 +88,23 @@ export function leasesContract(name: string, makeStore: () => Promise<DocumentSt
       expect(await owner('c').tryAcquire('job-1', LEASE_MS)).toBe(1);
     });
 
+    test('a renewal inside a transaction holds only if the transaction commits', async () => {
+      const holder = owner('a');
+      await holder.tryAcquire('job-1', LEASE_MS);
+      const before = await stored('job-1');
+      time += 1_000;
+      await expect(
+        store.withTransaction(async (scope) => {
+          expect(await holder.renew('job-1', LEASE_MS, scope)).toBe(true);
+          throw new Error('abort');
+        }),
+      ).rejects.toThrow('abort');
+      expect(await stored('job-1')).toEqual(before);
+      expect(await store.withTransaction((scope) => owner('b').renew('job-1', LEASE_MS, scope))).toBe(false);
+      expect(await store.withTransaction((scope) => holder.renew('job-1', LEASE_MS, scope))).toBe(true);
+      expect((await stored('job-1'))?.expires).toBe(new Date(time + LEASE_MS).toISOString());
+    });
+
     test('attempts count the take-overs since the last release, and start again at 1 after it', async () => {
       const attempts: Array<number | null> = [];
       for (const id of ['a', 'b', 'c']) {

@@ -1,14 +1,8 @@
 import type { Logger } from 'pino';
 import type { DocumentStore, TransactionScope } from '../../ports/documentStore.js';
 import { START, type EventStore, type Position, type RecordedEvent } from '../../ports/eventStore.js';
-import {
-  CHECKPOINTS_COLLECTION,
-  checkpointId,
-  physicalCollectionName,
-  type CheckpointDoc,
-  type Projection,
-  type ProjectionScope,
-} from './projection.js';
+import { CHECKPOINTS_COLLECTION, checkpointId, physicalCollectionName, type CheckpointDoc, type Projection, type ProjectionScope } from './projection.js';
+import { storedCheckpoint } from './checkpoints.js';
 import { SubscriptionLoop, type SubscriptionStep } from '../../background/subscriptionLoop.js';
 
 export interface ProjectionRunnerOptions {
@@ -82,7 +76,7 @@ export class ProjectionRunner {
 
   async start(): Promise<void> {
     for (const entry of this.running) {
-      const checkpoint = await this.loadCheckpoint(entry.projection);
+      const checkpoint = await storedCheckpoint(this.documentStore, entry.projection);
       this.assertSameEventStore(entry.projection, checkpoint);
       entry.loop.advance(checkpoint ? BigInt(checkpoint.position) : START);
       entry.state = checkpoint?.state ?? 'building';
@@ -164,7 +158,7 @@ export class ProjectionRunner {
       await this.documentStore.withTransaction(async (transaction) => {
         // Another process running the same projection may have committed part of this batch meanwhile:
         // the checkpoint read inside the transaction decides what is still to apply.
-        const stored = await this.storedCheckpoint(transaction, entry.projection);
+        const stored = await storedCheckpoint(transaction, entry.projection);
         const committed = stored ? BigInt(stored.position) : START;
         const pending = events.filter((event) => event.position > committed);
         if (pending.length > 0) await entry.projection.apply(pending, this.scopeFor(entry.projection, transaction), prepared);
@@ -194,16 +188,6 @@ export class ProjectionRunner {
     );
   }
 
-  private loadCheckpoint(projection: Projection): Promise<CheckpointDoc | null> {
-    return this.documentStore
-      .collection<CheckpointDoc>(CHECKPOINTS_COLLECTION)
-      .findOne({ _id: checkpointId(projection.name, projection.version) });
-  }
-
-  private storedCheckpoint(scope: TransactionScope, { name, version }: Projection): Promise<CheckpointDoc | null> {
-    return scope.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION).findOne({ _id: checkpointId(name, version) });
-  }
-
   /**
    * Writes the checkpoint `stored` (read in the same transaction) moved forward to `position` and to this
    * runner's state. Another process running the projection may stand further, or be live already: a
@@ -227,7 +211,7 @@ export class ProjectionRunner {
   private async markLive(entry: RunningProjection, position: Position): Promise<void> {
     entry.state = 'live';
     await this.documentStore.withTransaction(async (scope) =>
-      this.advanceCheckpoint(scope, entry, await this.storedCheckpoint(scope, entry.projection), position),
+      this.advanceCheckpoint(scope, entry, await storedCheckpoint(scope, entry.projection), position),
     );
     await this.dropOlderVersions(entry.projection);
     this.options.logger.info({ projection: entry.projection.name, version: entry.projection.version }, 'projection is live');
