@@ -4,6 +4,7 @@ import { START, type EventStore, type Position, type RecordedEvent } from '../..
 import { CHECKPOINTS_COLLECTION, checkpointId, physicalCollectionName, type CheckpointDoc, type Projection, type ProjectionScope } from './projection.js';
 import { storedCheckpoint } from './checkpoints.js';
 import { SubscriptionLoop, type SubscriptionStep } from '../../background/subscriptionLoop.js';
+import { systemClock, type Clock } from '../../background/clock.js';
 
 export interface ProjectionRunnerOptions {
   logger: Logger;
@@ -13,7 +14,8 @@ export interface ProjectionRunnerOptions {
   prepareAhead?: number;
   /** Pause before restarting a projection whose batch failed. */
   retryDelayMs?: number;
-  now?: () => Date;
+  /** Dates the checkpoints' `updatedDate`, and paces the pause before a restart. */
+  clock?: Clock;
 }
 
 export interface ProjectionStatus {
@@ -65,6 +67,7 @@ export class ProjectionRunner {
           logger: options.logger.child({ projection: projection.name }),
           failureMessage: 'projection batch failed; restarting from its checkpoint',
           retryDelayMs: options.retryDelayMs ?? 1000,
+          clock: options.clock,
         }),
         headAtStart: START,
         committing: Promise.resolve(),
@@ -232,6 +235,6 @@ export class ProjectionRunner {
   }
 
   private nowIso(): string {
-    return (this.options.now?.() ?? new Date()).toISOString();
+    return (this.options.clock ?? systemClock).now().toISOString();
   }
 }
