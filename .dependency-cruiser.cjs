@@ -36,7 +36,7 @@ module.exports = {
     {
       name: 'background-kit-knows-only-ports',
       severity: 'error',
-      comment: 'The background kit (waiters, delays) serves the application and the projections alike; it knows only ports and the domain.',
+      comment: 'The background kit (clock, leases, leased job runner, subscription loop) serves the application and the projections alike; it knows only ports and the domain.',
       from: { path: '^src/background/' },
       to: { path: '^src/', pathNot: '^src/(background|ports|domain)/' },
     },

@@ -7,7 +7,7 @@ import { createApiApp } from './api/app.js';
 import { createAuthorizer } from './api/auth/authorize.js';
 import { dashboard } from './api/dashboard/index.js';
 import { UsageCounters } from './app/accounts/quota.js';
-import type { JobRunnerOptions } from './app/audits/jobs/runner.js';
+import type { JobRunnerOptions } from './background/leasedJobRunner.js';
 import { createAuditJobRunner, type AuditWorker, type AuditWorkerPorts } from './app/audits/worker.js';
 import { DEFAULT_ENGINE_LIMIT, DEFAULT_LIMITS, RunScheduler } from './app/scheduler/scheduler.js';
 import type { EngineLimit } from './app/scheduler/limits.js';

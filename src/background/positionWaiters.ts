@@ -41,6 +41,3 @@ export class PositionWaiters {
     }
   }
 }
-
-/** Resolves after `ms` milliseconds: the pause between polls and retries of background loops. */
-export const delay = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

@@ -16,6 +16,8 @@ import type { Collection } from '../../src/ports/documentStore.js';
 import type { DayDoc } from '../../src/projections/reportHistory/dayDocument.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../../src/projections/reportHistory/projection.js';
 import type { ReportVersionDoc } from '../../src/projections/reportHistory/versions.js';
+import { REBUILD_LEASES_COLLECTION } from '../../src/projections/reportHistory/rebuilder.js';
+import type { LeaseDoc } from '../../src/background/leases.js';
 import { ReadModels } from '../../src/projections/runner/readModels.js';
 import { historyHarness, type HistoryHarness } from '../projections/reportHistory/support.js';
 import { runGeolens } from '../support/cli.js';
@@ -152,17 +154,17 @@ describe('replay --wait beside a server that rebuilds', () => {
 
   afterEach(async () => harness.close());
 
+  const leases = () => harness.context.documentStore.collection<LeaseDoc>(REBUILD_LEASES_COLLECTION);
   const leaseTo = async (owner: string, inMs: number) =>
-    (await versionsOf(harness.context)).updateOne({ _id: building._id }, { $set: { lease: { owner, expires: new Date(Date.now() + inMs).toISOString() } } });
+    leases().insertOne({ _id: building._id, owner, expires: new Date(Date.now() + inMs).toISOString(), attempts: 1 });
 
   test('it leaves a rebuild whose lease the server holds to the server and reports that rebuild', async () => {
     await leaseTo('server', 60_000);
     const seen: ReportVersionDoc[] = [];
     const following = followRebuild(harness.composition, building, { pollMs: 10, onVersion: (version) => seen.push(version) });
     while (seen.length < 5) await delay(10);
-    expect(seen.map(({ state, processed, lease }) => ({ state, processed, owner: lease?.owner }))).toEqual(
-      Array.from({ length: seen.length }, () => ({ state: 'building', processed: 0, owner: 'server' })),
-    );
+    expect(seen.map(({ state, processed }) => ({ state, processed }))).toEqual(Array.from({ length: seen.length }, () => ({ state: 'building', processed: 0 })));
+    expect(await leases().findOne({ _id: building._id })).toMatchObject({ owner: 'server' });
 
     await harness.composition.createRebuilder('server').drain();
     expect(await following).toMatchObject({ version: building.version, state: 'active', processed: RUNS });

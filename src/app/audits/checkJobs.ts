@@ -11,7 +11,7 @@ import { nowIso, type AppContext } from '../shared/context.js';
 import { runContentCheck } from './contentCheck.js';
 import { runCrawlabilityCheck } from './crawlabilityCheck.js';
 import { CRAWLABILITY_CRAWLERS, contentCheckCrawler } from './crawlers.js';
-import type { JobKind, WaitingQuery } from './jobs/runner.js';
+import type { JobKind, WaitingQuery } from '../../background/leasedJobRunner.js';
 
 /** What the check jobs reach the web through: the SSRF-guarded fetcher and the browser that renders through it. */
 export interface AuditPorts {

@@ -1,7 +1,7 @@
 import type { FanOutSources } from '../../engines/fanOut/index.js';
 import { queryFanOutJobs } from '../fanOuts/job.js';
 import { contentCheckJobs, crawlabilityCheckJobs, type AuditPorts, type JobStores } from './checkJobs.js';
-import { LeasedJobRunner, type JobRunnerOptions, type JobSelection } from './jobs/runner.js';
+import { LeasedJobRunner, type JobRunnerOptions, type JobSelection } from '../../background/leasedJobRunner.js';
 
 /** The kinds of job the audit worker runs, by the name a JobSelection gives. */
 export const AUDIT_JOBS = { crawlabilityCheck: 'crawlabilityCheck', contentCheck: 'contentCheck', queryFanOut: 'queryFanOut' } as const;

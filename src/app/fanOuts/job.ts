@@ -4,7 +4,7 @@ import { ConflictError } from '../../domain/shared/errors.js';
 import { fanOut, type FanOutSources } from '../../engines/fanOut/index.js';
 import type { QueryFanOutDoc } from '../../projections/audits/reader.js';
 import { messageOf, waitingAudits, type JobStores } from '../audits/checkJobs.js';
-import type { JobKind } from '../audits/jobs/runner.js';
+import type { JobKind } from '../../background/leasedJobRunner.js';
 import { loadState } from '../shared/aggregates.js';
 import { handleCommand } from '../shared/commandHandler.js';
 import { nowIso, type AppContext } from '../shared/context.js';

@@ -2,9 +2,9 @@ import type { Logger } from 'pino';
 import type { DomainEvent } from '../../domain/shared/decider.js';
 import { DomainError } from '../../domain/shared/errors.js';
 import type { DocumentStore, Doc } from '../../ports/documentStore.js';
-import type { EventStore, Position, RecordedEvent, Subscription } from '../../ports/eventStore.js';
+import type { EventStore, Position, RecordedEvent } from '../../ports/eventStore.js';
 import type { Services } from '../shared/services.js';
-import { delay, PositionWaiters } from '../../background/positionWaiters.js';
+import { SubscriptionLoop } from '../../background/subscriptionLoop.js';
 
 /** A recorded event of one of the types a process declares, typed as that event. */
 export type ProcessEvent<Event extends DomainEvent> = Event extends DomainEvent<infer Type, infer Data> ? RecordedEvent<Type, Data> : never;
@@ -32,64 +32,51 @@ export interface ProcessRunnerOptions {
 }
 
 /**
- * Runs processes from the event log, each from its own checkpoint, which moves after the reactions to an event
- * have completed. A reaction refused by the domain (a 4xx error: the prompt was deleted meanwhile) is logged
- * and passed; any other failure stops the process, which restarts from its checkpoint after a pause.
+ * Runs processes from the event log, each in its own subscription loop from its own checkpoint, which moves
+ * after the reactions to an event have completed. A reaction refused by the domain (a 4xx error: the prompt was
+ * deleted meanwhile) is logged and passed; any other failure stops the process, which restarts from its
+ * checkpoint after a pause.
  */
 export class ProcessRunner {
   private stopped = true;
-  private readonly loops: Promise<void>[] = [];
-  /** How far each process has come in this runner: every event at or before it has been reacted to. */
-  private readonly reached = new Map<string, Position>();
-  private readonly waiters = new PositionWaiters('Processes');
-  private readonly subscriptions = new Set<Subscription>();
+  private readonly loops: SubscriptionLoop[];
 
   constructor(
-    private readonly eventStore: EventStore,
+    eventStore: EventStore,
     private readonly documentStore: DocumentStore,
-    private readonly processes: readonly Process[],
+    processes: readonly Process[],
     private readonly services: Services,
-    private readonly options: ProcessRunnerOptions,
-  ) {}
+    options: ProcessRunnerOptions,
+  ) {
+    this.loops = processes.map((process) => {
+      const logger = options.logger.child({ process: process.name });
+      const loop: SubscriptionLoop = new SubscriptionLoop(
+        eventStore,
+        {
+          checkpoint: async () => BigInt((await this.checkpoints().findOne({ _id: process.name }))?.position ?? '0'),
+          handle: (events, scannedTo) => this.handleBatch(process, loop, events, scannedTo, logger),
+        },
+        { subject: 'Processes', eventTypes: process.eventTypes, logger, failureMessage: 'process failed; restarting from its checkpoint', retryDelayMs: options.retryDelayMs },
+      );
+      return loop;
+    });
+  }
 
   start(): void {
     this.stopped = false;
-    for (const process of this.processes) this.loops.push(this.runLoop(process));
+    for (const loop of this.loops) loop.start();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.stop()));
-    await Promise.allSettled(this.loops.splice(0));
+    await Promise.allSettled(this.loops.map((loop) => loop.stop()));
   }
 
   private checkpoints() {
     return this.documentStore.collection<ProcessCheckpointDoc>(PROCESS_CHECKPOINTS);
   }
 
-  private async runLoop(process: Process): Promise<void> {
-    const logger = this.options.logger.child({ process: process.name });
-    while (!this.stopped) {
-      const checkpoint = await this.checkpoints().findOne({ _id: process.name });
-      const from = BigInt(checkpoint?.position ?? '0');
-      this.advance(process, from);
-      const subscription = this.eventStore.subscribe(
-        { from, filter: { eventTypes: process.eventTypes } },
-        (events, scannedTo) => this.handleBatch(process, events, scannedTo, logger),
-      );
-      this.subscriptions.add(subscription);
-      try {
-        await subscription.done;
-      } catch (error) {
-        logger.error({ err: error }, 'process failed; restarting from its checkpoint');
-        if (!this.stopped) await delay(this.options.retryDelayMs ?? 1_000);
-      } finally {
-        this.subscriptions.delete(subscription);
-      }
-    }
-  }
-
-  private async handleBatch(process: Process, events: RecordedEvent[], scannedTo: Position, logger: Logger): Promise<void> {
+  private async handleBatch(process: Process, loop: SubscriptionLoop, events: RecordedEvent[], scannedTo: Position, logger: Logger): Promise<void> {
     for (const event of events) {
       if (this.stopped) return;
       try {
@@ -98,43 +85,28 @@ export class ProcessRunner {
         if (!(error instanceof DomainError) || error.status >= 500) throw error;
         logger.warn({ eventType: event.type, position: event.position.toString(), error: error.message }, 'reaction refused; passed');
       }
-      await this.saveCheckpoint(process, event.position);
+      await this.saveCheckpoint(process, loop, event.position);
     }
     const last = events.at(-1)?.position ?? -1n;
-    if (!this.stopped && scannedTo > last) await this.saveCheckpoint(process, scannedTo);
+    if (!this.stopped && scannedTo > last) await this.saveCheckpoint(process, loop, scannedTo);
   }
 
   /** Resolves once every process has reacted to the events up to `position` (for tests and read-your-writes). */
-  waitFor(position: Position, timeoutMs = 10_000): Promise<void> {
-    return this.hasReached(position) ? Promise.resolve() : this.waiters.wait(position, timeoutMs);
-  }
-
-  private hasReached(position: Position): boolean {
-    return this.processes.length === 0 || this.minimumReached() >= position;
-  }
-
-  /** The position every process has reacted up to. */
-  private minimumReached(): Position {
-    const reached = this.processes.map((process) => this.reached.get(process.name) ?? -1n);
-    return reached.reduce((minimum, position) => (position < minimum ? position : minimum), reached[0] ?? -1n);
+  async waitFor(position: Position, timeoutMs = 10_000): Promise<void> {
+    await Promise.all(this.loops.map((loop) => loop.waitFor(position, timeoutMs)));
   }
 
   /**
    * Moves the checkpoint forward only: another process running the same process manager may have reacted
    * further, and a checkpoint moved back would repeat its reactions at the next start.
    */
-  private async saveCheckpoint(process: Process, position: Position): Promise<void> {
+  private async saveCheckpoint(process: Process, loop: SubscriptionLoop, position: Position): Promise<void> {
     await this.documentStore.withTransaction(async (scope) => {
       const checkpoints = scope.collection<ProcessCheckpointDoc>(PROCESS_CHECKPOINTS);
       const stored = await checkpoints.findOne({ _id: process.name });
       if (stored && BigInt(stored.position) >= position) return;
       await checkpoints.updateOne({ _id: process.name }, { $set: { position: position.toString(), updatedDate: new Date().toISOString() } }, { upsert: true });
     });
-    this.advance(process, position);
-  }
-
-  private advance(process: Process, position: Position): void {
-    if (position > (this.reached.get(process.name) ?? -1n)) this.reached.set(process.name, position);
-    this.waiters.release(this.minimumReached());
+    loop.advance(position);
   }
 }

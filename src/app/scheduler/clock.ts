@@ -1,13 +1,10 @@
-import { setTimeout as delay } from 'node:timers/promises';
+import { systemClock as backgroundClock, type Clock } from '../../background/clock.js';
 
 /**
- * Time, waiting and randomness as the scheduler sees them. Injected so tests run retries, backoff, rate limits
- * and timeouts in fake time, deterministically and without waiting.
+ * The background `Clock` plus deadlines and randomness, as the scheduler sees them. Injected so tests run
+ * retries, backoff, rate limits and timeouts in fake time, deterministically and without waiting.
  */
-export interface SchedulerClock {
-  now(): Date;
-  /** Resolves after `ms`; rejects with the signal's reason when it aborts first. */
-  sleep(ms: number, signal: AbortSignal): Promise<void>;
+export interface SchedulerClock extends Clock {
   /** A signal that aborts `ms` from now: the deadline of one engine call. */
   timeout(ms: number): AbortSignal;
   /** Uniform in [0, 1): the jitter of backoff delays. */
@@ -15,10 +12,7 @@ export interface SchedulerClock {
 }
 
 export const systemClock: SchedulerClock = {
-  now: () => new Date(),
-  sleep: async (ms, signal) => {
-    await delay(ms, undefined, { signal });
-  },
+  ...backgroundClock,
   timeout: (ms) => AbortSignal.timeout(ms),
   random: () => Math.random(),
 };

@@ -8,7 +8,7 @@ import { recordRun } from '../runs/import.js';
 import { systemClock, type SchedulerClock } from './clock.js';
 import { clampToDay, utcDay } from '../../domain/shared/days.js';
 import { callWithRetries, type CallOutcome, type RetryPolicy } from './engineCall.js';
-import { JobLeases } from './leases.js';
+import { Leases } from '../../background/leases.js';
 import { EngineGate, type EngineLimit } from './limits.js';
 import PQueue from 'p-queue';
 import { jobSubject, planDay, type PromptSource, type RunJob } from './plan.js';
@@ -32,6 +32,9 @@ export const DEFAULT_LIMITS: SchedulerLimits = {
   leaseMarginMs: 60_000,
   tickMs: 5 * 60_000,
 };
+
+/** Not a read model: who is calling an engine for which run, so two workers never call it for the same run at once. */
+export const JOB_LEASES_COLLECTION = 'schedulerLeases';
 
 export const DEFAULT_ENGINE_LIMIT: EngineLimit = { concurrency: 2, minIntervalMs: 1_000 };
 
@@ -65,7 +68,7 @@ class LeaseLostError extends Error {}
 export class RunScheduler {
   private readonly clock: SchedulerClock;
   private readonly limits: SchedulerLimits;
-  private readonly leases: JobLeases;
+  private readonly leases: Leases;
   private readonly gates = new Map<EngineId, EngineGate>();
   private readonly logger: Logger;
   private controller = new AbortController();
@@ -77,7 +80,7 @@ export class RunScheduler {
   constructor(private readonly options: RunSchedulerOptions) {
     this.clock = options.clock ?? systemClock;
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
-    this.leases = new JobLeases(options.context.documentStore, options.owner, this.clock);
+    this.leases = new Leases(options.context.documentStore, JOB_LEASES_COLLECTION, options.owner, this.clock);
     this.logger = options.context.logger.child({ component: 'scheduler' });
     for (const [engine] of this.engines()) {
       this.gates.set(engine, new EngineGate(options.engineLimits?.[engine] ?? DEFAULT_ENGINE_LIMIT, this.clock));
@@ -144,7 +147,7 @@ export class RunScheduler {
 
   private async runJob(job: RunJob, signal: AbortSignal): Promise<JobOutcome> {
     if (await this.runExists(job.runId)) return 'skipped';
-    if (!(await this.leases.claim(job.runId, this.limits.callTimeoutMs + this.limits.leaseMarginMs))) return 'deferred';
+    if ((await this.leases.tryAcquire(job.runId, this.limits.callTimeoutMs + this.limits.leaseMarginMs)) === null) return 'deferred';
     try {
       // Checked again under the lease: the previous holder records before it releases.
       if (await this.runExists(job.runId)) return 'skipped';
@@ -169,7 +172,7 @@ export class RunScheduler {
       clock: this.clock,
       signal,
       keepLease: async (ms) => {
-        if (!(await this.leases.extend(job.runId, ms + this.limits.leaseMarginMs))) throw new LeaseLostError(job.runId);
+        if (!(await this.leases.renew(job.runId, ms + this.limits.leaseMarginMs))) throw new LeaseLostError(job.runId);
       },
       logger,
     });

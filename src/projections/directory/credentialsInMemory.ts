@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import type { ApiKeyEvent } from '../../domain/apiKey/events.js';
 import type { TeamEvent } from '../../domain/team/events.js';
-import { START, type EventStore, type Position, type Subscription } from '../../ports/eventStore.js';
+import type { EventStore, Position } from '../../ports/eventStore.js';
 import type { ProjectedEvent } from '../runner/projection.js';
 import { createdTeam, issuedApiKey, withPlan, type ApiKeyDoc, type TeamDoc } from './documents.js';
-import { delay, PositionWaiters } from '../../background/positionWaiters.js';
+import { SubscriptionLoop } from '../../background/subscriptionLoop.js';
 
 type CredentialEvent = TeamEvent | ApiKeyEvent;
 
@@ -25,49 +25,39 @@ export class CredentialsInMemory {
   private readonly teams = new Map<string, TeamDoc>();
   private readonly apiKeys = new Map<string, ApiKeyDoc>();
   private readonly hashByKeyId = new Map<string, string>();
-  private subscription: Subscription | null = null;
-  private loop: Promise<void> | null = null;
-  private stopped = true;
-  private reached: Position = START;
-  private readonly waiters = new PositionWaiters('Credentials');
-
-  constructor(
-    private readonly eventStore: EventStore,
-    private readonly logger: Logger,
-    private readonly options: CredentialsInMemoryOptions = {},
-  ) {}
-
-  /** Resolves once the events that existed at start are applied. */
-  async start(): Promise<void> {
-    const head = await this.eventStore.headPosition();
-    this.stopped = false;
-    this.loop = this.subscribeLoop();
-    await this.waitFor(head, 120_000);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.subscription?.stop();
-    await this.loop;
-  }
-
   /**
    * Subscribes from what is applied; when the subscription fails (the event store's stream dropped), logs it
    * and subscribes again, or revoked keys would keep working until a restart.
    */
-  private async subscribeLoop(): Promise<void> {
-    while (!this.stopped) {
-      this.subscription = this.eventStore.subscribe({ from: this.reached, filter: { eventTypes: EVENT_TYPES } }, async (events, scannedTo) => {
-        for (const event of events) this.apply(event as ProjectedEvent<CredentialEvent>);
-        this.advance(scannedTo);
-      });
-      try {
-        await this.subscription.done;
-      } catch (error) {
-        this.logger.error({ err: error }, 'credentials subscription failed; resubscribing');
-        if (!this.stopped) await delay(this.options.retryDelayMs ?? 1000);
-      }
-    }
+  private readonly loop: SubscriptionLoop;
+
+  constructor(
+    private readonly eventStore: EventStore,
+    logger: Logger,
+    options: CredentialsInMemoryOptions = {},
+  ) {
+    this.loop = new SubscriptionLoop(
+      eventStore,
+      {
+        checkpoint: async () => this.loop.position,
+        handle: async (events, scannedTo) => {
+          for (const event of events) this.apply(event as ProjectedEvent<CredentialEvent>);
+          this.loop.advance(scannedTo);
+        },
+      },
+      { subject: 'Credentials', eventTypes: EVENT_TYPES, logger, failureMessage: 'credentials subscription failed; resubscribing', retryDelayMs: options.retryDelayMs },
+    );
+  }
+
+  /** Resolves once the events that existed at start are applied. */
+  async start(): Promise<void> {
+    const head = await this.eventStore.headPosition();
+    this.loop.start();
+    await this.waitFor(head, 120_000);
+  }
+
+  async stop(): Promise<void> {
+    await this.loop.stop();
   }
 
   apiKey(keyHash: string): ApiKeyDoc | null {
@@ -80,12 +70,7 @@ export class CredentialsInMemory {
 
   /** Resolves once every credential event up to `position` is applied; rejects after `timeoutMs`. */
   waitFor(position: Position, timeoutMs = 10_000): Promise<void> {
-    return this.reached >= position ? Promise.resolve() : this.waiters.wait(position, timeoutMs);
-  }
-
-  private advance(position: Position): void {
-    if (position > this.reached) this.reached = position;
-    this.waiters.release(this.reached);
+    return this.loop.waitFor(position, timeoutMs);
   }
 
   /** The directory projection's documents, from the same events. */

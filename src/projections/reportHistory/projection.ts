@@ -62,7 +62,6 @@ function createdVersion(event: Extract<HistoryEvent, { type: 'BrandReportCreated
     startedDate: createdDate,
     finishedDate: empty ? createdDate : null,
     reason: 'created',
-    lease: null,
   };
 }
 
@@ -76,7 +75,7 @@ async function openNextVersion(versions: Collection<ReportVersionDoc>, event: Br
   if (!latest) return;
   const settings = nextSettings(latest, event);
   if (!settings) return;
-  await versions.updateMany({ reportId, state: 'building' }, { $set: { state: 'superseded', finishedDate: at, lease: null } });
+  await versions.updateMany({ reportId, state: 'building' }, { $set: { state: 'superseded', finishedDate: at } });
   const version = latest.version + 1;
   await versions.insertOne({
     _id: versionId(reportId, version),
@@ -89,7 +88,6 @@ async function openNextVersion(versions: Collection<ReportVersionDoc>, event: Br
     total: null,
     startedDate: at,
     finishedDate: null,
-    lease: null,
   });
 }
 

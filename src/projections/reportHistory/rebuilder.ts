@@ -1,18 +1,23 @@
-import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import { compileDetection, type CompiledDetection } from '../../domain/analysis/index.js';
 import type { RunCompleted } from '../../domain/run/events.js';
 import type { Collection, DocumentStore, TransactionScope } from '../../ports/documentStore.js';
 import type { EventStore, Position, RecordedEvent } from '../../ports/eventStore.js';
-import { CHECKPOINTS_COLLECTION, checkpointId, physicalCollectionName, type CheckpointDoc } from '../runner/projection.js';
+import { physicalCollectionName } from '../runner/projection.js';
+import { committedPosition, pinCheckpoint } from '../runner/checkpoints.js';
 import { contributionsOf, inProcessAnalyst, type RunAnalyst } from './analysis/analyst.js';
 import { addContributionsToHistory, historyCollections, loadHistoryBatch, saveHistoryBatch, type HistoryCollections } from './historyBatch.js';
 import type { RunContribution } from './runContribution.js';
+import { PhaseTimer, type BatchTimings } from './batchTimings.js';
 import { REPORT_HISTORY } from './projection.js';
 import { ReadModels } from '../runner/readModels.js';
 import { PROMPT_RUN_COUNTS_COLLECTION, runsProjection, type PromptRunCountDoc } from '../runs/projection.js';
 import { RETIRED_READABLE_MS, type ReportVersionDoc } from './versions.js';
-import { delay } from '../../background/positionWaiters.js';
+import { systemClock, type Clock } from '../../background/clock.js';
+import { Leases } from '../../background/leases.js';
+
+/** Not a read model: which process rebuilds which version (by version id), so that two never rebuild it at once. */
+export const REBUILD_LEASES_COLLECTION = 'reportRebuildLeases';
 
 export interface RebuilderOptions {
   /** Identifies this process in leases: two processes never rebuild the same version at once. */
@@ -33,36 +38,12 @@ export interface RebuilderOptions {
   analyst?: RunAnalyst;
 }
 
-export interface BatchTimings {
-  runs: number;
-  /** Reading and decoding run events from the event log (the next batch's, while this one is analysed). */
-  readEventsMs: number;
-  /** Waiting for the analysis of the answers, then merging them into day documents. */
-  analysisMs: number;
-  /** Loading the day documents a batch touches and committing them with the version's progress. */
-  writeReadModelsMs: number;
-}
-
-type Phase = Exclude<keyof BatchTimings, 'runs'>;
-
 /** Runs read from the log, with their measures under way. */
 interface PendingBatch {
   runs: RunCompleted['data'][];
   /** The log position the batch reaches: the version's position once it is written. */
   scanned: Position;
   contributions: Promise<RunContribution[]>;
-}
-
-/** Splits a batch's wall time into consecutive phases. */
-class PhaseTimer {
-  readonly phases: Record<Phase, number> = { readEventsMs: 0, analysisMs: 0, writeReadModelsMs: 0 };
-  private last = performance.now();
-
-  lap(phase: Phase): void {
-    const now = performance.now();
-    this.phases[phase] += now - this.last;
-    this.last = now;
-  }
 }
 
 const collectionName = (logical: string) => physicalCollectionName(REPORT_HISTORY.name, REPORT_HISTORY.version, logical);
@@ -76,20 +57,29 @@ export class ReportRebuilder {
   /** Set by stop(): the poll loop and a rebuild in progress end at their next step. */
   private stopRequested = false;
   private loop: Promise<void> | null = null;
+  private readonly clock: Clock;
+  private readonly leases: Leases;
+  /** Aborts the pause between polls, so stop() need not wait it out. */
+  private pause = new AbortController();
 
   constructor(
     private readonly eventStore: EventStore,
     private readonly documentStore: DocumentStore,
     private readonly options: RebuilderOptions,
-  ) {}
+  ) {
+    this.clock = { ...systemClock, now: options.now ?? systemClock.now };
+    this.leases = new Leases(documentStore, REBUILD_LEASES_COLLECTION, options.owner, this.clock);
+  }
 
   start(): void {
     this.stopRequested = false;
+    this.pause = new AbortController();
     this.loop = this.pollLoop();
   }
 
   async stop(): Promise<void> {
     this.stopRequested = true;
+    this.pause.abort();
     await this.loop;
   }
 
@@ -99,7 +89,7 @@ export class ReportRebuilder {
     for (;;) {
       const claimed = await this.claimNext();
       if (!claimed) return;
-      await this.rebuild(claimed);
+      await this.rebuildLeased(claimed);
     }
   }
 
@@ -108,11 +98,11 @@ export class ReportRebuilder {
       try {
         await this.deleteRetiredVersions();
         const claimed = await this.claimNext();
-        if (claimed) await this.rebuild(claimed);
-        else await delay(this.options.pollMs ?? 500);
+        if (claimed) await this.rebuildLeased(claimed);
+        else await this.pauseBetweenPolls();
       } catch (error) {
         this.options.logger.error({ err: error }, 'report rebuild failed; retrying');
-        await delay(this.options.pollMs ?? 500);
+        await this.pauseBetweenPolls();
       }
     }
   }
@@ -125,33 +115,41 @@ export class ReportRebuilder {
     return historyCollections((logical) => scope.collection(collectionName(logical)));
   }
 
-  private nowIso(offsetMs = 0): string {
-    return new Date((this.options.now?.() ?? new Date()).getTime() + offsetMs).toISOString();
+  private async pauseBetweenPolls(): Promise<void> {
+    await this.clock.sleep(this.options.pollMs ?? 500, this.pause.signal).catch(() => undefined);
   }
 
-  /** Takes the lease of the oldest building version nobody else holds. */
+  private nowIso(offsetMs = 0): string {
+    return new Date(this.clock.now().getTime() + offsetMs).toISOString();
+  }
+
+  private leaseMs(): number {
+    return this.options.leaseMs ?? 30_000;
+  }
+
+  /** Takes the lease of the oldest building version nobody else holds (or this process held already). */
   private async claimNext(): Promise<ReportVersionDoc | null> {
-    const now = this.nowIso();
-    const candidates = await this.versions().find({ state: 'building' }, { sort: { startedDate: 1 } });
-    for (const candidate of candidates) {
-      const claimed = await this.versions().findOneAndUpdate(
-        {
-          _id: candidate._id,
-          state: 'building',
-          $or: [{ lease: null }, { 'lease.expires': { $lt: now } }, { 'lease.owner': this.options.owner }],
-        },
-        { $set: { lease: { owner: this.options.owner, expires: this.nowIso(this.options.leaseMs ?? 30_000) } } },
-      );
+    for (const { _id } of await this.versions().find({ state: 'building' }, { sort: { startedDate: 1 } })) {
+      const held = (await this.leases.tryAcquire(_id, this.leaseMs())) !== null || (await this.leases.renew(_id, this.leaseMs()));
+      if (!held) continue;
+      const claimed = await this.versions().findOne({ _id, state: 'building' });
       if (claimed) return claimed;
+      await this.leases.release(_id);
     }
     return null;
   }
 
-  private async liveCheckpoint(scope: TransactionScope = this.documentStore): Promise<Position> {
-    const checkpoint = await scope
-      .collection<CheckpointDoc>(CHECKPOINTS_COLLECTION)
-      .findOne({ _id: checkpointId(REPORT_HISTORY.name, REPORT_HISTORY.version) });
-    return checkpoint ? BigInt(checkpoint.position) : 0n;
+  private async rebuildLeased(claimed: ReportVersionDoc): Promise<void> {
+    try {
+      await this.rebuild(claimed);
+    } finally {
+      await this.leases.release(claimed._id);
+    }
+  }
+
+  /** The live projection's committed position: the replay chases it, and switches once it stands there. */
+  private liveCheckpoint(scope: TransactionScope = this.documentStore): Promise<Position> {
+    return committedPosition(scope, REPORT_HISTORY);
   }
 
   /**
@@ -235,18 +233,13 @@ export class ReportRebuilder {
     addContributionsToHistory(batch, version, await pending.contributions, detection.brands.length);
     timer.lap('analysisMs');
     const next = await this.documentStore.withTransaction(async (scope) => {
+      // Only the lease holder writes a building version's days (renewing its lease in the same transaction),
+      // and every batch moves its position: an unchanged position means the days read above are still stored.
+      if (!(await this.leases.renew(version._id, this.leaseMs(), scope))) return null;
       const current = await this.versions(scope).findOne({ _id: version._id });
-      // Only the lease holder writes a building version's days, and every batch moves its position: an
-      // unchanged position means the days read above are still the stored ones.
-      if (current?.state !== 'building' || current.lease?.owner !== this.options.owner || current.position !== version.position) return null;
+      if (current?.state !== 'building' || current.position !== version.position) return null;
       await saveHistoryBatch(this.history(scope), batch);
-      return this.versions(scope).findOneAndUpdate(
-        { _id: version._id },
-        {
-          $set: { position: scanned.toString(), lease: { owner: this.options.owner, expires: this.nowIso(this.options.leaseMs ?? 30_000) } },
-          $inc: { processed: runs.length },
-        },
-      );
+      return this.versions(scope).findOneAndUpdate({ _id: version._id }, { $set: { position: scanned.toString() }, $inc: { processed: runs.length } });
     });
     timer.lap('writeReadModelsMs');
     return next;
@@ -258,23 +251,23 @@ export class ReportRebuilder {
    */
   private async trySwitch(version: ReportVersionDoc): Promise<'switched' | 'behind' | 'gone'> {
     return this.documentStore.withTransaction(async (scope) => {
+      if (!(await this.leases.renew(version._id, this.leaseMs(), scope))) return 'gone';
       const current = await this.versions(scope).findOne({ _id: version._id });
-      if (current?.state !== 'building' || current.lease?.owner !== this.options.owner) return 'gone';
+      if (current?.state !== 'building') return 'gone';
       if ((await this.liveCheckpoint(scope)) !== BigInt(current.position)) return 'behind';
       const finishedDate = this.nowIso();
-      // Writing the checkpoint read above makes a live batch committing meanwhile conflict with this switch
-      // (snapshot isolation detects only write-write conflicts), so its runs cannot go to the retired version.
-      await scope
-        .collection<CheckpointDoc>(CHECKPOINTS_COLLECTION)
-        .updateOne({ _id: checkpointId(REPORT_HISTORY.name, REPORT_HISTORY.version), position: current.position }, { $set: { updatedDate: finishedDate } });
+      // Pinning the checkpoint read above makes a live batch committing meanwhile conflict with this switch,
+      // so its runs cannot go to the retired version.
+      await pinCheckpoint(scope, REPORT_HISTORY, BigInt(current.position), finishedDate);
       await this.versions(scope).updateMany(
         { reportId: version.reportId, state: 'active' },
         { $set: { state: 'retired', finishedDate } },
       );
       await this.versions(scope).updateOne(
         { _id: version._id },
-        { $set: { state: 'active', finishedDate, lease: null, total: current.processed } },
+        { $set: { state: 'active', finishedDate, total: current.processed } },
       );
+      await this.leases.release(version._id, scope);
       this.options.logger.info({ reportId: version.reportId, version: version.version, runs: current.processed }, 'report history rebuilt');
       return 'switched';
     });

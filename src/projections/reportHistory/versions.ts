@@ -24,8 +24,6 @@ export interface ReportVersionDoc extends Doc {
   finishedDate: string | null;
   /** Why a rebuild started: creation, detection change, prompt assignment, or an analyst's replay. */
   reason: 'created' | 'detection' | 'prompts' | 'replay';
-  /** The process running the rebuild and until when its claim holds. */
-  lease: { owner: string; expires: string } | null;
   /** Set once a retired or superseded version's documents are deleted. */
   dataDeleted?: boolean;
 }

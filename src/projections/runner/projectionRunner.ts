@@ -1,15 +1,10 @@
 import type { Logger } from 'pino';
 import type { DocumentStore, TransactionScope } from '../../ports/documentStore.js';
-import { START, type EventStore, type Position, type RecordedEvent, type Subscription } from '../../ports/eventStore.js';
-import {
-  CHECKPOINTS_COLLECTION,
-  checkpointId,
-  physicalCollectionName,
-  type CheckpointDoc,
-  type Projection,
-  type ProjectionScope,
-} from './projection.js';
-import { delay, PositionWaiters } from '../../background/positionWaiters.js';
+import { START, type EventStore, type Position, type RecordedEvent } from '../../ports/eventStore.js';
+import { CHECKPOINTS_COLLECTION, checkpointId, physicalCollectionName, type CheckpointDoc, type Projection, type ProjectionScope } from './projection.js';
+import { storedCheckpoint } from './checkpoints.js';
+import { SubscriptionLoop, type SubscriptionStep } from '../../background/subscriptionLoop.js';
+import { systemClock, type Clock } from '../../background/clock.js';
 
 export interface ProjectionRunnerOptions {
   logger: Logger;
@@ -19,7 +14,8 @@ export interface ProjectionRunnerOptions {
   prepareAhead?: number;
   /** Pause before restarting a projection whose batch failed. */
   retryDelayMs?: number;
-  now?: () => Date;
+  /** Dates the checkpoints' `updatedDate`, and paces the pause before a restart. */
+  clock?: Clock;
 }
 
 export interface ProjectionStatus {
@@ -35,10 +31,11 @@ export interface ProjectionStatus {
 
 interface RunningProjection {
   projection: Projection;
-  scannedTo: Position;
   state: 'building' | 'live';
-  subscription: Subscription | null;
-  loop: Promise<void> | null;
+  /** Its position is the projection's: every matching event at or before it is committed. */
+  loop: SubscriptionLoop;
+  /** The head of the log when the current subscription started: reaching it makes a building version live. */
+  headAtStart: Position;
   /** The last batch handed to commit: commits are chained, so they follow the log one at a time. */
   committing: Promise<void>;
   /** Commits not yet awaited by the subscription, oldest first. */
@@ -46,13 +43,12 @@ interface RunningProjection {
 }
 
 /**
- * Runs projections as catch-up subscriptions. Each batch is applied in one document-store transaction
- * that also moves the projection's checkpoint, so a crash at any point neither loses nor re-applies an event.
+ * Runs projections as catch-up subscriptions, one subscription loop each. Each batch is applied in one
+ * document-store transaction that also moves the projection's checkpoint, so a crash at any point neither
+ * loses nor re-applies an event.
  */
 export class ProjectionRunner {
   private readonly running: RunningProjection[];
-  private readonly waiters = new PositionWaiters('Read models');
-  private stopped = true;
 
   constructor(
     private readonly eventStore: EventStore,
@@ -60,44 +56,50 @@ export class ProjectionRunner {
     projections: readonly Projection[],
     private readonly options: ProjectionRunnerOptions,
   ) {
-    this.running = projections.map((projection) => ({
-      projection,
-      scannedTo: START,
-      state: 'building',
-      subscription: null,
-      loop: null,
-      committing: Promise.resolve(),
-      commits: [],
-    }));
+    this.running = projections.map((projection) => {
+      const entry: RunningProjection = {
+        projection,
+        state: 'building',
+        loop: new SubscriptionLoop(eventStore, this.stepFor(() => entry), {
+          subject: 'Read models',
+          eventTypes: projection.eventTypes,
+          batchSize: options.batchSize ?? documentStore.preferredBatchSize ?? 5000,
+          logger: options.logger.child({ projection: projection.name }),
+          failureMessage: 'projection batch failed; restarting from its checkpoint',
+          retryDelayMs: options.retryDelayMs ?? 1000,
+          clock: options.clock,
+        }),
+        headAtStart: START,
+        committing: Promise.resolve(),
+        commits: [],
+      };
+      return entry;
+    });
   }
 
   async start(): Promise<void> {
-    this.stopped = false;
     for (const entry of this.running) {
-      const checkpoint = await this.loadCheckpoint(entry.projection);
+      const checkpoint = await storedCheckpoint(this.documentStore, entry.projection);
       this.assertSameEventStore(entry.projection, checkpoint);
-      entry.scannedTo = checkpoint ? BigInt(checkpoint.position) : START;
+      entry.loop.advance(checkpoint ? BigInt(checkpoint.position) : START);
       entry.state = checkpoint?.state ?? 'building';
       await entry.projection.setup?.(this.scopeFor(entry.projection, this.documentStore));
-      entry.loop = this.runLoop(entry);
+      entry.loop.start();
     }
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    await Promise.all(this.running.map((entry) => entry.subscription?.stop()));
-    await Promise.all(this.running.map((entry) => entry.loop));
+    await Promise.all(this.running.map((entry) => entry.loop.stop()));
   }
 
   /** Resolves once every projection has applied all events up to `position` (read-your-writes). */
-  waitFor(position: Position, timeoutMs = 10_000): Promise<void> {
-    if (this.running.length === 0 || this.minimumScanned() >= position) return Promise.resolve();
-    return this.waiters.wait(position, timeoutMs);
+  async waitFor(position: Position, timeoutMs = 10_000): Promise<void> {
+    await Promise.all(this.running.map((entry) => entry.loop.waitFor(position, timeoutMs)));
   }
 
   async status(): Promise<ProjectionStatus[]> {
     const head = await this.eventStore.headPosition();
-    return this.running.map(({ projection, scannedTo, state }) => ({
+    return this.running.map(({ projection, loop: { position: scannedTo }, state }) => ({
       name: projection.name,
       version: projection.version,
       state,
@@ -107,27 +109,25 @@ export class ProjectionRunner {
     }));
   }
 
-  private async runLoop(entry: RunningProjection): Promise<void> {
-    const { logger, retryDelayMs = 1000, batchSize = this.documentStore.preferredBatchSize ?? 5000 } = this.options;
-    while (!this.stopped) {
-      const headAtStart = await this.eventStore.headPosition();
-      if (entry.state === 'building' && entry.scannedTo >= headAtStart) await this.markLive(entry);
-      entry.subscription = this.eventStore.subscribe(
-        { from: entry.scannedTo, filter: { eventTypes: entry.projection.eventTypes }, batchSize },
-        (events, scannedTo) => this.handleBatch(entry, events, scannedTo, headAtStart),
-      );
-      try {
-        await entry.subscription.done;
-        await entry.committing;
-      } catch (error) {
-        // The next subscription starts again after the last committed batch, once no commit is under way.
+  /** A projection's part in its subscription loop: it subscribes from what is committed, and commits in order. */
+  private stepFor(entryOf: () => RunningProjection): SubscriptionStep {
+    return {
+      checkpoint: async () => {
+        const entry = entryOf();
+        entry.headAtStart = await this.eventStore.headPosition();
+        if (entry.state === 'building' && entry.loop.position >= entry.headAtStart) await this.markLive(entry, entry.loop.position);
+        return entry.loop.position;
+      },
+      handle: (events, scannedTo) => this.handleBatch(entryOf(), events, scannedTo),
+      settle: () => entryOf().committing,
+      // The next subscription starts again after the last committed batch, once no commit is under way.
+      reset: async () => {
+        const entry = entryOf();
         await entry.committing.catch(() => undefined);
         entry.committing = Promise.resolve();
         entry.commits = [];
-        logger.error({ err: error, projection: entry.projection.name }, 'projection batch failed; restarting from its checkpoint');
-        if (!this.stopped) await delay(retryDelayMs);
-      }
-    }
+      },
+    };
   }
 
   /**
@@ -135,16 +135,15 @@ export class ProjectionRunner {
    * commits it once the previous batch is committed: the subscription reads and prepares batches n+1 and n+2
    * while batch n is written, and waits before reading further. Commits stay in log order, one at a time.
    */
-  private async handleBatch(entry: RunningProjection, events: RecordedEvent[], scannedTo: Position, headAtStart: Position): Promise<void> {
+  private async handleBatch(entry: RunningProjection, events: RecordedEvent[], scannedTo: Position): Promise<void> {
     const { projection } = entry;
     const prepared = events.length > 0 && projection.prepare ? projection.prepare(events, this.scopeFor(projection, this.documentStore)) : undefined;
     // Awaited by the commit; a failure before then is not unhandled.
     prepared?.catch(() => undefined);
-    const committing = entry.committing.then(() => this.commitBatch(entry, events, scannedTo, headAtStart, prepared));
+    const committing = entry.committing.then(() => this.commitBatch(entry, events, scannedTo, prepared));
     // A failed commit ends the subscription even when no later batch comes to await it (a live projection
-    // at the head of the log): the run loop then restarts from the checkpoint.
-    const subscription = entry.subscription;
-    committing.catch(() => void subscription?.stop().catch(() => undefined));
+    // at the head of the log): the loop then restarts from the checkpoint.
+    committing.catch(() => entry.loop.interrupt());
     entry.committing = committing;
     entry.commits.push(committing);
     // The subscription reads on while at most `prepareAhead` batches wait for their turn to commit.
@@ -155,7 +154,6 @@ export class ProjectionRunner {
     entry: RunningProjection,
     events: RecordedEvent[],
     scannedTo: Position,
-    headAtStart: Position,
     preparing: Promise<unknown> | undefined,
   ): Promise<void> {
     if (events.length > 0) {
@@ -163,16 +161,15 @@ export class ProjectionRunner {
       await this.documentStore.withTransaction(async (transaction) => {
         // Another process running the same projection may have committed part of this batch meanwhile:
         // the checkpoint read inside the transaction decides what is still to apply.
-        const stored = await this.storedCheckpoint(transaction, entry.projection);
+        const stored = await storedCheckpoint(transaction, entry.projection);
         const committed = stored ? BigInt(stored.position) : START;
         const pending = events.filter((event) => event.position > committed);
         if (pending.length > 0) await entry.projection.apply(pending, this.scopeFor(entry.projection, transaction), prepared);
         await this.advanceCheckpoint(transaction, entry, stored, scannedTo);
       });
     }
-    entry.scannedTo = scannedTo;
-    if (entry.state === 'building' && scannedTo >= headAtStart) await this.markLive(entry);
-    this.releaseWaiters();
+    if (entry.state === 'building' && scannedTo >= entry.headAtStart) await this.markLive(entry, scannedTo);
+    entry.loop.advance(scannedTo);
     // The embedded stores answer synchronously, so a long catch-up would otherwise run as one chain of
     // microtasks and starve HTTP requests and timers until it finished.
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -192,16 +189,6 @@ export class ProjectionRunner {
     throw new Error(
       `The read models of ${name} v${version} follow the ${checkpoint.eventStore} event store, not this ${kind} one: point the process at their event store, or at empty read models to rebuild them`,
     );
-  }
-
-  private loadCheckpoint(projection: Projection): Promise<CheckpointDoc | null> {
-    return this.documentStore
-      .collection<CheckpointDoc>(CHECKPOINTS_COLLECTION)
-      .findOne({ _id: checkpointId(projection.name, projection.version) });
-  }
-
-  private storedCheckpoint(scope: TransactionScope, { name, version }: Projection): Promise<CheckpointDoc | null> {
-    return scope.collection<CheckpointDoc>(CHECKPOINTS_COLLECTION).findOne({ _id: checkpointId(name, version) });
   }
 
   /**
@@ -224,10 +211,10 @@ export class ProjectionRunner {
   }
 
   /** The version has caught up once: queries may switch to it, and older versions are dropped. */
-  private async markLive(entry: RunningProjection): Promise<void> {
+  private async markLive(entry: RunningProjection, position: Position): Promise<void> {
     entry.state = 'live';
     await this.documentStore.withTransaction(async (scope) =>
-      this.advanceCheckpoint(scope, entry, await this.storedCheckpoint(scope, entry.projection), entry.scannedTo),
+      this.advanceCheckpoint(scope, entry, await storedCheckpoint(scope, entry.projection), position),
     );
     await this.dropOlderVersions(entry.projection);
     this.options.logger.info({ projection: entry.projection.name, version: entry.projection.version }, 'projection is live');
@@ -247,18 +234,7 @@ export class ProjectionRunner {
     await checkpoints.deleteMany({ name, version: { $lt: version } });
   }
 
-  private minimumScanned(): Position {
-    return this.running.reduce<Position | null>(
-      (minimum, entry) => (minimum === null || entry.scannedTo < minimum ? entry.scannedTo : minimum),
-      null,
-    ) ?? START;
-  }
-
-  private releaseWaiters(): void {
-    this.waiters.release(this.minimumScanned());
-  }
-
   private nowIso(): string {
-    return (this.options.now?.() ?? new Date()).toISOString();
+    return (this.options.clock ?? systemClock).now().toISOString();
   }
 }

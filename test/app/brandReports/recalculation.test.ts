@@ -15,7 +15,6 @@ const version = (number: number, state: VersionState, fields: Partial<ReportVers
   startedDate: `2026-11-0${number}T00:00:00.000Z`,
   finishedDate: null,
   reason: 'replay',
-  lease: null,
   ...fields,
 });
 

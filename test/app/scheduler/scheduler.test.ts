@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { pino } from 'pino';
 import { directoryPrompts } from '../../../src/app/scheduler/promptSources.js';
-import { JOB_LEASES_COLLECTION, type JobLeaseDoc } from '../../../src/app/scheduler/leases.js';
+import type { LeaseDoc as JobLeaseDoc } from '../../../src/background/leases.js';
+import { JOB_LEASES_COLLECTION } from '../../../src/app/scheduler/scheduler.js';
 import { scheduledRunId } from '../../../src/domain/run/events.js';
 import { ENGINES } from '../../../src/domain/shared/engines.js';
 import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
@@ -123,7 +124,7 @@ describe('two workers', () => {
     const { context } = stores;
     const [prompt] = await createPrompts(context, ['us']);
     const runId = scheduledRunId(prompt!.promptId, 'chatgpt', DAY);
-    await leases().insertOne({ _id: runId, owner: 'worker-elsewhere', expires: '2026-03-10T08:00:30.000Z' });
+    await leases().insertOne({ _id: runId, owner: 'worker-elsewhere', expires: '2026-03-10T08:00:30.000Z', attempts: 1 });
     const engine = new FakeEngine('chatgpt');
     const clock = new FakeClock('2026-03-10T08:00:00.000Z');
     const scheduler = schedulerFor({ context, engines: [engine], prompts: [prompt!], clock });

@@ -6,6 +6,7 @@ import { assertTransactional, databaseName, MongoDocumentStore } from '../../../
 import type { DocumentStore } from '../../../src/ports/documentStore.js';
 import { describeRealServer } from '../../support/docker.js';
 import { documentStoreContract } from './contract.js';
+import { leasesContract } from '../../background/leases.contract.js';
 
 const configuredUrl = process.env.MONGODB_URL;
 
@@ -50,22 +51,22 @@ describeRealServer('MongoDB', configuredUrl)('MongoDB document store on a real s
     await container?.stop();
   });
 
-  documentStoreContract(
-    'MongoDB',
-    async () => {
-      testNumber += 1;
-      const database = `geolens_test_${runId}_${testNumber}`;
-      const store = await MongoDocumentStore.connect(withDatabase(serverUrl, database));
-      databases.set(store, database);
-      return store;
-    },
-    async (store) => {
-      const database = databases.get(store);
-      databases.delete(store);
-      await store.close();
-      if (database) await admin?.db(database).dropDatabase();
-    },
-  );
+  const makeStore = async (): Promise<DocumentStore> => {
+    testNumber += 1;
+    const database = `geolens_test_${runId}_${testNumber}`;
+    const store = await MongoDocumentStore.connect(withDatabase(serverUrl, database));
+    databases.set(store, database);
+    return store;
+  };
+  const dropStore = async (store: DocumentStore): Promise<void> => {
+    const database = databases.get(store);
+    databases.delete(store);
+    await store.close();
+    if (database) await admin?.db(database).dropDatabase();
+  };
+
+  documentStoreContract('MongoDB', makeStore, dropStore);
+  leasesContract('MongoDB', makeStore, dropStore);
 });
 
 describe('MongoDB server kind', () => {

@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
-import { AUDIT_JOB_LEASES } from '../../../../src/app/audits/jobs/leases.js';
-import { LeasedJobRunner, type Job, type JobKind, type JobRunnerOptions, type WaitingQuery } from '../../../../src/app/audits/jobs/runner.js';
+import { JOB_LEASES_COLLECTION as AUDIT_JOB_LEASES, LeasedJobRunner, type Job, type JobKind, type JobRunnerOptions, type WaitingQuery } from '../../../../src/background/leasedJobRunner.js';
+import { systemClock } from '../../../../src/background/clock.js';
 import { createDocumentStore } from '../../../../src/infra/documentStore/index.js';
 import type { DocumentStore } from '../../../../src/ports/documentStore.js';
 
@@ -127,7 +127,7 @@ describe('the leased job runner', () => {
     expect(jobs.runs.map(({ by }) => by)).toEqual(['holder']);
 
     // A worker whose clock is past the holder's lease sees it expired, as one does after the holder died.
-    const later = runnerFor(seenBy(jobs, 'later'), { owner: 'later', now: () => new Date(Date.now() + 120_000) });
+    const later = runnerFor(seenBy(jobs, 'later'), { owner: 'later', clock: { ...systemClock, now: () => new Date(Date.now() + 120_000) } });
     const takingOver = later.drain();
     while (jobs.runs.length === 1) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(jobs.runs).toEqual([{ id: 'a', attempt: 1, by: 'holder' }, { id: 'a', attempt: 2, by: 'later' }]);

@@ -1,6 +1,13 @@
 import type { Logger } from 'pino';
-import type { DocumentStore } from '../../../ports/documentStore.js';
-import { JobLeases } from './leases.js';
+import type { DocumentStore } from '../ports/documentStore.js';
+import { systemClock, type Clock } from './clock.js';
+import { Leases } from './leases.js';
+
+/**
+ * Where the runner's leases live. The name predates the background kit (audit jobs were its first kind) and is
+ * kept, so that the leases of workers running during an upgrade stay valid.
+ */
+export const JOB_LEASES_COLLECTION = 'auditJobLeases';
 
 /** A job as its read model lists it. */
 export interface Job {
@@ -36,7 +43,7 @@ export interface JobRunnerOptions {
   /** Names this process in leases. */
   owner: string;
   logger: Logger;
-  now?: () => Date;
+  clock?: Clock;
   /** Jobs run at once by this runner. */
   concurrency?: number;
   /** How long a claim holds without renewal; a dead worker's jobs wait this long for another. */
@@ -63,15 +70,16 @@ const DEFAULTS = { concurrency: 4, leaseMs: 30_000, pollMs: 500, maxAttempts: 3,
  */
 export class LeasedJobRunner {
   private readonly settings: typeof DEFAULTS;
-  private readonly leases: JobLeases;
-  private readonly now: () => Date;
+  private readonly leases: Leases;
+  private readonly clock: Clock;
   private readonly inFlight = new Map<string, Promise<void>>();
   /** Jobs this runner finished, until the read models stop listing them as waiting. */
   private readonly finished = new Map<string, number>();
   private readonly retryAt = new Map<string, number>();
   private loop: Promise<void> | null = null;
   private stopping = false;
-  private wake: (() => void) | null = null;
+  /** Aborts the pause between polls, so stop() need not wait it out. */
+  private pause = new AbortController();
 
   constructor(
     documentStore: DocumentStore,
@@ -85,19 +93,20 @@ export class LeasedJobRunner {
       maxAttempts: options.maxAttempts ?? DEFAULTS.maxAttempts,
       retryDelayMs: options.retryDelayMs ?? DEFAULTS.retryDelayMs,
     };
-    this.now = options.now ?? (() => new Date());
-    this.leases = new JobLeases(documentStore, options.owner, this.now);
+    this.clock = options.clock ?? systemClock;
+    this.leases = new Leases(documentStore, JOB_LEASES_COLLECTION, options.owner, this.clock);
   }
 
   start(): void {
     this.stopping = false;
+    this.pause = new AbortController();
     this.loop ??= this.pollLoop();
   }
 
   /** Stops claiming, and resolves once the jobs running have finished. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.wake?.();
+    this.pause.abort();
     await this.loop;
     this.loop = null;
     await Promise.allSettled(this.inFlight.values());
@@ -117,15 +126,9 @@ export class LeasedJobRunner {
       try {
         await this.claimWaiting();
       } catch (error) {
-        this.options.logger.error({ err: error }, 'looking for audit jobs failed; retrying');
+        this.options.logger.error({ err: error }, 'looking for waiting jobs failed; retrying');
       }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.settings.pollMs);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      await this.clock.sleep(this.settings.pollMs, this.pause.signal).catch(() => undefined);
     }
   }
 
@@ -146,7 +149,7 @@ export class LeasedJobRunner {
       for (const job of jobs) {
         const key = `${prefix}${job._id}`;
         if (free() <= 0 || this.stopping) break;
-        const attempt = await this.leases.claim(key, this.settings.leaseMs);
+        const attempt = await this.leases.tryAcquire(key, this.settings.leaseMs);
         if (attempt === null) continue;
         this.inFlight.set(key, this.execute(kind, job, key, attempt).finally(() => this.inFlight.delete(key)));
         started += 1;
@@ -167,10 +170,10 @@ export class LeasedJobRunner {
     try {
       if (attempt > maxAttempts) await kind.abandon(job, `its worker stopped ${attempt - 1} times while running it`);
       else await kind.run(job, attempt);
-      this.finished.set(key, Date.now());
+      this.finished.set(key, this.clock.now().getTime());
     } catch (error) {
-      log.error({ err: error }, 'audit job could not be recorded; it stays waiting');
-      this.retryAt.set(key, Date.now() + retryDelayMs);
+      log.error({ err: error }, 'job could not be recorded; it stays waiting');
+      this.retryAt.set(key, this.clock.now().getTime() + retryDelayMs);
     } finally {
       clearInterval(renewal);
       await this.leases.release(key).catch((error: unknown) => log.warn({ err: error }, 'releasing a lease failed'));
@@ -179,8 +182,8 @@ export class LeasedJobRunner {
 
   /** Finished jobs leave the waiting lists once the read models apply their outcome, well within a lease. */
   private forgetOld(): void {
-    const before = Date.now() - this.settings.leaseMs;
-    for (const [key, at] of this.finished) if (at < before) this.finished.delete(key);
-    for (const [key, at] of this.retryAt) if (at < Date.now()) this.retryAt.delete(key);
+    const now = this.clock.now().getTime();
+    for (const [key, at] of this.finished) if (at < now - this.settings.leaseMs) this.finished.delete(key);
+    for (const [key, at] of this.retryAt) if (at < now) this.retryAt.delete(key);
   }
 }
