@@ -23,7 +23,7 @@ const DEFAULT_TEST_DATABASE_URL = 'postgres://geolens_test:geolens_test@127.0.0.
 
 async function detectPostgres(): Promise<void> {
   if (process.env.GEOLENS_POSTGRES !== undefined) return;
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL, connectionTimeoutMillis: 3_000 });
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL ?? DEFAULT_TEST_DATABASE_URL, connectionTimeoutMillis: 10_000 });
   try {
     await client.connect();
     await client.query('SELECT 1');
@@ -37,5 +37,7 @@ async function detectPostgres(): Promise<void> {
 }
 
 export default async function globalSetup(): Promise<void> {
-  await Promise.all([detectDocker(), detectPostgres()]);
+  // One after the other: loading the container client blocks the event loop long enough to time a connection out.
+  await detectPostgres();
+  await detectDocker();
 }

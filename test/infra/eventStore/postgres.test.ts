@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, test } from '@jest/globals';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from '@jest/globals';
 import pg from 'pg';
 import { PostgresEventStore } from '../../../src/infra/eventStore/postgresEventStore.js';
 import type { EventStore, RecordedEvent } from '../../../src/ports/eventStore.js';
@@ -6,22 +6,23 @@ import { createTestDatabase, describePostgres, type TestDatabase } from '../../s
 import { eventStoreContract, eventually } from './contract.js';
 
 const describeIfPostgres = describePostgres();
-const databases = new Map<EventStore, TestDatabase>();
 
 describeIfPostgres('PostgreSQL', () => {
+  // One database for the contract (creating one costs a second): its tests keep to streams and types of their own.
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
   eventStoreContract(
     'PostgreSQL',
-    async () => {
-      const database = await createTestDatabase();
-      const store = await PostgresEventStore.connect(database.url);
-      databases.set(store, database);
-      return store;
-    },
-    async (store) => {
-      await store.close();
-      await databases.get(store)?.drop();
-      databases.delete(store);
-    },
+    () => PostgresEventStore.connect(database.url),
+    (store: EventStore) => store.close(),
   );
 });
 
