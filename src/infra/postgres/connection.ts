@@ -12,6 +12,11 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (text) => BigInt(text));
 const POOL_SIZE = 10;
 const CONNECT_TIMEOUT_MS = 5_000;
 
+/** DATABASE_URL names no PostgreSQL that geolens can use: its message is the one line the process stops with. */
+export class DatabaseUnavailableError extends Error {
+  override readonly name = 'DatabaseUnavailableError';
+}
+
 /** `host:port/database` of a URL, for messages: never its user or password. */
 export function describeDatabaseUrl(url: string): string {
   try {
@@ -41,10 +46,8 @@ export async function connectAndMigrate(url: string): Promise<pg.Pool> {
   }
 }
 
-function unreachable(url: string, error: unknown): Error {
+export function unreachable(url: string, error: unknown): DatabaseUnavailableError {
   const message = error instanceof Error ? error.message : String(error);
-  if (message.startsWith('DATABASE_URL:')) return error as Error;
-  const code = (error as { code?: unknown }).code;
-  const reason = typeof code === 'string' && !message.includes(code) ? `${code}: ${message}` : message;
-  return new Error(`DATABASE_URL: cannot use PostgreSQL at ${describeDatabaseUrl(url)} (${reason.split('\n')[0]})`);
+  if (message.startsWith('DATABASE_URL:')) return new DatabaseUnavailableError(message);
+  return new DatabaseUnavailableError(`DATABASE_URL: cannot use PostgreSQL at ${describeDatabaseUrl(url)} (${message.split('\n')[0]})`);
 }
