@@ -75,3 +75,9 @@ async function templateVersion(url: string): Promise<number | undefined> {
     await client.end();
   }
 }
+
+/**
+ * The database a test API on PostgreSQL runs on, by its data directory: `runGeolens(dataDir, …)` passes it on
+ * as DATABASE_URL, so a CLI process of a test reaches the server's stores whichever kind they are.
+ */
+export const databaseOfDataDir = new Map<string, string>();
