@@ -17,6 +17,7 @@ const MAX_IDENTIFIER_BYTES = 63;
 /** Serialization failures, deadlocks and catalog races of concurrent CREATE … IF NOT EXISTS: run again. */
 const RETRYABLE_CODES = new Set(['40001', '40P01', '42P07']);
 const MAX_ATTEMPTS = 100;
+const UNDEFINED_TABLE = '42P01';
 
 /** The table of a collection: its name where PostgreSQL can hold it, else a hash (the name is in the table's comment). */
 export function tableNameOf(name: string): string {
@@ -37,8 +38,44 @@ function asPortError(error: unknown): unknown {
   return error;
 }
 
-const sessionOf = (queryable: pg.Pool | pg.PoolClient): Session => ({
+/**
+ * The tables known to exist. A transaction's creates and drops stay its own until it commits: another session
+ * told of a table created by an open transaction would query a table it cannot see yet.
+ */
+class TableCache {
+  readonly #own = new Map<string, TableInfo | null>();
+
+  constructor(
+    private readonly committed: Map<string, TableInfo>,
+    private readonly inTransaction: boolean,
+  ) {}
+
+  /** The table, null when known to be missing here, undefined when unknown. */
+  get(name: string): TableInfo | null | undefined {
+    return this.#own.has(name) ? this.#own.get(name) : this.committed.get(name);
+  }
+
+  set(name: string, info: TableInfo | null): void {
+    if (this.inTransaction) this.#own.set(name, info);
+    else if (info) this.committed.set(name, info);
+    else this.committed.delete(name);
+  }
+
+  commit(): void {
+    for (const [name, info] of this.#own) {
+      if (info) this.committed.set(name, info);
+      else this.committed.delete(name);
+    }
+  }
+}
+
+interface CachedSession extends Session {
+  readonly tables: TableCache;
+}
+
+const sessionOf = (queryable: pg.Pool | pg.PoolClient, tables: TableCache): CachedSession => ({
   rows: async (sql, params) => (await queryable.query(sql, params as unknown[] | undefined)).rows as Array<Record<string, unknown>>,
+  tables,
 });
 
 export class PostgresDocumentStore implements DocumentStore {
@@ -58,11 +95,12 @@ export class PostgresDocumentStore implements DocumentStore {
   async withTransaction<R>(work: (scope: TransactionScope) => Promise<R>): Promise<R> {
     return this.#transaction(async (session) => {
       let active = true;
-      const scoped: Session = {
+      const scoped: CachedSession = {
         rows: (sql, params) => {
           if (!active) throw new Error('This transaction scope has ended; use it only inside withTransaction.');
           return session.rows(sql, params);
         },
+        tables: session.tables,
       };
       try {
         return await work({ collection: (name) => (assertValidCollectionName(name), new PostgresCollection(name, this.#runner(scoped))) });
@@ -86,13 +124,15 @@ export class PostgresDocumentStore implements DocumentStore {
   }
 
   /** Runs `work` in a REPEATABLE READ transaction on one connection, again after a serialization conflict. */
-  async #transaction<R>(work: (session: Session) => Promise<R>): Promise<R> {
+  async #transaction<R>(work: (session: CachedSession) => Promise<R>): Promise<R> {
     for (let attempt = 1; ; attempt++) {
       const client = await this.pool.connect();
       try {
         await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
-        const result = await work(sessionOf(client));
+        const tables = new TableCache(this.#tables, true);
+        const result = await work(sessionOf(client, tables));
         await client.query('COMMIT');
+        tables.commit();
         return result;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
@@ -107,20 +147,34 @@ export class PostgresDocumentStore implements DocumentStore {
   }
 
   /** Inside a transaction (`scope` set) every operation runs on its connection; outside, reads use the pool. */
-  #runner(scope: Session | undefined): Runner {
-    const tables = this.#tables;
+  #runner(scope: CachedSession | undefined): Runner {
     const wrap = async <R>(run: Promise<R>): Promise<R> => run.catch((error: unknown) => Promise.reject(asPortError(error)));
     return {
-      read: (work) => wrap(work(scope ?? sessionOf(this.pool))),
+      read: (work) => (scope ? wrap(work(scope)) : this.#readOutside(work)),
       write: (work) => (scope ? wrap(work(scope)) : this.#transaction(work)),
-      existing: async (session, name) => tables.get(name) ?? (await this.#openExisting(session, name)),
-      ensure: async (session, name) => tables.get(name) ?? (await this.#create(session, name)),
+      existing: async (session, name) => {
+        const known = cached(session).get(name);
+        return known === null ? undefined : (known ?? (await this.#openExisting(session, name)));
+      },
+      ensure: async (session, name) => cached(session).get(name) ?? (await this.#create(session, name)),
       drop: async (session, name) => {
         await session.rows(`DROP TABLE IF EXISTS ${qualified(name)}`);
-        tables.delete(name);
+        cached(session).set(name, null);
       },
       indexName: (name, index) => tableNameOf(`${name}.${index}`),
     };
+  }
+
+  /** A read outside a transaction; a table another process dropped is forgotten and the read runs again. */
+  async #readOutside<R>(work: (session: Session) => Promise<R>): Promise<R> {
+    const run = (): Promise<R> => work(sessionOf(this.pool, new TableCache(this.#tables, false)));
+    try {
+      return await run();
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNDEFINED_TABLE) throw asPortError(error);
+      this.#tables.clear();
+      return run().catch((again: unknown) => Promise.reject(asPortError(again)));
+    }
   }
 
   async #openExisting(session: Session, name: string): Promise<TableInfo | undefined> {
@@ -132,7 +186,7 @@ export class PostgresDocumentStore implements DocumentStore {
     );
     const indexedFields = new Set(indexes.flatMap((index) => (typeof index.fields === 'string' ? index.fields.split(',') : [])));
     const info = { table: qualified(name), indexedFields };
-    this.#tables.set(name, info);
+    cached(session).set(name, info);
     return info;
   }
 
@@ -144,6 +198,7 @@ export class PostgresDocumentStore implements DocumentStore {
   }
 }
 
+const cached = (session: Session): TableCache => (session as CachedSession).tables;
 const qualified = (name: string): string => `${SCHEMA}."${tableNameOf(name)}"`;
 
 /** Mongo's rules for collection names. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from '@jest/globals';
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import pg from 'pg';
 import { PostgresDocumentStore } from '../../../src/infra/documentStore/postgresDocumentStore.js';
 import { createTestDatabase, describePostgres, type TestDatabase } from '../../support/postgres.js';
@@ -27,4 +27,30 @@ describePostgres()('PostgreSQL', () => {
       await client.end();
     },
   );
+});
+
+describePostgres()('PostgreSQL document store across sessions', () => {
+  test('a read outside a transaction that created a collection sees it empty until the transaction commits', async () => {
+    const database = await createTestDatabase();
+    const store = await PostgresDocumentStore.connect(database.url);
+    try {
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let created: () => void = () => undefined;
+      const createdInTransaction = new Promise<void>((resolve) => (created = resolve));
+      const transaction = store.withTransaction(async (scope) => {
+        await scope.collection('fresh').insertOne({ _id: 'one' });
+        created();
+        await released;
+      });
+      await createdInTransaction;
+      expect(await store.collection('fresh').find({})).toEqual([]);
+      release();
+      await transaction;
+      expect(await store.collection('fresh').find({})).toEqual([{ _id: 'one' }]);
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
 });
