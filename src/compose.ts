@@ -27,6 +27,7 @@ import { createFanOutSources } from './engines/fanOut/index.js';
 import { createChromiumRenderer, launchChromium, locateChromium } from './infra/browser/index.js';
 import { createDocumentStore, createUsageStore } from './infra/documentStore/index.js';
 import { createEventStore } from './infra/eventStore/index.js';
+import { describeStores } from './infra/stores.js';
 import { createSessionStores } from './infra/sessions/index.js';
 import { createSafeFetcher } from './infra/http/index.js';
 import { accessTokenPrincipal, createOAuth } from './mcp/auth/index.js';
@@ -89,19 +90,16 @@ const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 export const processOwner = (role: string): string => `${role}:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
 
 export async function compose(config: Config, logger: Logger, overrides: CompositionOverrides = {}): Promise<Composition> {
-  const eventStore = await createEventStore({ dataDir: config.dataDir, eventStoreUrl: config.eventStoreUrl });
-  const documentStore = await createDocumentStore({ dataDir: config.dataDir, mongodbUrl: config.mongodbUrl });
+  const eventStore = await createEventStore(config);
+  const documentStore = await createDocumentStore(config);
   const context: AppContext = { eventStore, documentStore, logger, now: overrides.now ?? (() => new Date()) };
   const readModels = new ReadModels(documentStore);
-  const usageStore = await createUsageStore({ dataDir: config.dataDir, mongodbUrl: config.mongodbUrl }, documentStore);
+  const usageStore = await createUsageStore(config, documentStore);
   const usageCounters = new UsageCounters(usageStore);
-  const sessionStores = await createSessionStores({ dataDir: config.dataDir, mongodbUrl: config.mongodbUrl }, documentStore);
+  const sessionStores = await createSessionStores(config, documentStore);
   // One throttle for the OAuth page and the dashboard's sign-in (contract.md section 15).
   const signInThrottle = new SignInThrottle(sessionStores.signInFailures, context.now);
-  const storeKinds = {
-    events: config.eventStoreUrl ? 'eventstoredb' : 'embedded-sqlite',
-    readModels: config.mongodbUrl ? 'mongodb' : 'embedded-sqlite',
-  };
+  const storeKinds = describeStores(config);
   const engines = describeEngines(config.engineKeys);
 
   let onDemandRunner: Promise<ProjectionRunner> | null = null;

@@ -23,6 +23,9 @@ export const environmentSchema = z.object({
   MONGODB_URL: optionalText.pipe(
     z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional(),
   ),
+  DATABASE_URL: optionalText.pipe(
+    z.string().regex(/^postgres(ql)?:\/\/[^/]/, 'must start with postgres:// or postgresql:// and name a server').optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GEOLENS_DEMO: z.enum(['0', '1']).default('1').transform((value) => value === '1'),
   OPENAI_API_KEY: optionalText,
@@ -54,6 +57,8 @@ export interface Config {
   dataDir: string;
   eventStoreUrl: string | undefined;
   mongodbUrl: string | undefined;
+  /** PostgreSQL for the event store and the read models (contract.md section 13). */
+  databaseUrl: string | undefined;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   demo: boolean;
   engineKeys: {
@@ -83,6 +88,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Invalid configuration: ${variable}: ${issue?.message ?? 'invalid value'}`);
   }
   const env = parsed.data;
+  if (env.DATABASE_URL && (env.EVENTSTORE_URL || env.MONGODB_URL)) {
+    throw new ConfigError('Invalid configuration: DATABASE_URL: may be combined with neither EVENTSTORE_URL nor MONGODB_URL');
+  }
   return {
     port: env.PORT,
     host: env.HOST,
@@ -91,6 +99,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir: path.resolve(env.DATA_DIR),
     eventStoreUrl: env.EVENTSTORE_URL,
     mongodbUrl: env.MONGODB_URL,
+    databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     demo: env.GEOLENS_DEMO,
     engineKeys: {

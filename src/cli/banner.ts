@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { DemoCredentials } from '../app/demo/seedDemo.js';
 import { locateChromium } from '../infra/browser/index.js';
+import { describeDatabaseUrl } from '../infra/postgres/connection.js';
 
 /** What a newcomer needs after `npm start`: where to look and, on first start, the demo credentials. */
 export function printBanner(config: Config, server: { url: string; baseUrl: string; demo: DemoCredentials | null }): void {
@@ -9,7 +10,7 @@ export function printBanner(config: Config, server: { url: string; baseUrl: stri
     '',
     `geolens is running at ${server.url} (public URL ${base})`,
     `  dashboard: open ${base}/ in a browser and sign in`,
-    `  data directory: ${config.dataDir}`,
+    config.databaseUrl ? `  database: PostgreSQL at ${describeDatabaseUrl(config.databaseUrl)}` : `  data directory: ${config.dataDir}`,
     `  health:  curl ${base}/v1/health`,
     `  browser: ${browserLine(config)}`,
   ];

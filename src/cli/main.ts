@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.js';
 import { compose } from '../compose.js';
 import { createLogger } from '../logger.js';
+import { DatabaseUnavailableError } from '../infra/postgres/connection.js';
 import { isClusterWorker, startClusterPrimary, startClusterWorker } from '../cluster.js';
 import { startServer } from '../server.js';
 import { registerAdminCommands } from './adminCommands.js';
@@ -12,6 +13,7 @@ import type { ActionRunner } from './bindOperation.js';
 import { registerLogCommands } from './logCommands.js';
 import { describeFailure, EXIT_FAILURE, EXIT_INPUT, printResult } from './output.js';
 import { printBanner } from './banner.js';
+import { registerMigrateCommand } from './migrateCommand.js';
 import { registerReplayCommand } from './replayCommand.js';
 import { registerRunCommands } from './runCommands.js';
 
@@ -79,6 +81,7 @@ async function main(argv: string[]): Promise<void> {
   registerAdminCommands(program, runAction(config, logger));
   registerRunCommands(program, runAction(config, logger));
   registerReplayCommand(program, runAction(config, logger));
+  registerMigrateCommand(program, config);
   registerLogCommands(program, runAction(config, logger));
   registerAuditCommands(program, runAction(config, logger), config, logger);
   registerEventCommands(program, runAction(config, logger));
@@ -89,7 +92,8 @@ async function main(argv: string[]): Promise<void> {
       const informational = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help';
       process.exit(informational ? 0 : EXIT_INPUT);
     }
-    logger.error({ err: error }, 'command failed');
+    // A database that cannot be reached stops the process with its one line, not a stack as well.
+    if (!(error instanceof DatabaseUnavailableError)) logger.error({ err: error }, 'command failed');
     process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(EXIT_FAILURE);
   }

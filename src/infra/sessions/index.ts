@@ -1,7 +1,7 @@
 import type { DocumentStore } from '../../ports/documentStore.js';
 import type { SessionStore } from '../../ports/sessionStore.js';
 import type { SignInFailures } from '../../ports/signInFailures.js';
-import type { DocumentStoreConfig } from '../documentStore/index.js';
+import { readModelsOnServer, type DocumentStoreConfig } from '../documentStore/index.js';
 import { SqliteDocumentStore } from '../documentStore/sqliteDocumentStore.js';
 import { DocumentSessionStore, DocumentSignInFailures } from './documentSessionStore.js';
 
@@ -16,11 +16,11 @@ export interface SessionStores {
 
 /**
  * On the embedded default a SQLite file of its own in DATA_DIR, shared by every process on it (a signed-out
- * session must stay dead after a power loss, so commits wait for their fsync); on MongoDB, the read models'
+ * session must stay dead after a power loss, so commits wait for their fsync); on MongoDB or PostgreSQL, the read models'
  * database. Neither is derived from events, so no rebuild touches them.
  */
 export async function createSessionStores(config: DocumentStoreConfig, readModels: DocumentStore): Promise<SessionStores> {
-  const store = config.mongodbUrl ? readModels : await SqliteDocumentStore.open(config.dataDir, { file: SESSIONS_FILE });
+  const store = readModelsOnServer(config) ? readModels : await SqliteDocumentStore.open(config.dataDir, { file: SESSIONS_FILE });
   return {
     sessions: await DocumentSessionStore.on(store),
     signInFailures: await DocumentSignInFailures.on(store),

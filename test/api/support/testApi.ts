@@ -10,6 +10,7 @@ import type { AppContext } from '../../../src/app/shared/context.js';
 import type { Services } from '../../../src/app/shared/services.js';
 import { compose } from '../../../src/compose.js';
 import { loadConfig } from '../../../src/config.js';
+import { createTestDatabase, databaseOfDataDir } from '../../support/postgresServer.js';
 
 export interface Answer<Body = unknown> {
   status: number;
@@ -77,6 +78,11 @@ export interface TestApiOptions {
   environment?: Record<string, string>;
   /** An existing data directory (one an `events import` filled) instead of a fresh one; removed at close too. */
   dataDir?: string;
+  /**
+   * `postgres`: both stores on a fresh PostgreSQL database of their own (dropped at close). Default: the
+   * embedded stores, or PostgreSQL where GEOLENS_TEST_STORE=postgres, which runs the API suites on it (.ci/run).
+   */
+  store?: 'embedded' | 'postgres';
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -84,7 +90,11 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const logLines: string[] = [];
   const logger = pino({ level: 'info' }, captureLines(logLines));
   const clock = { now: new Date('2026-11-15T10:00:00.000Z') };
-  const composition = await compose(loadConfig({ ...options.environment, DATA_DIR: dataDir, GEOLENS_DEMO: '0' }), logger, { now: () => clock.now });
+  const store = options.store ?? (process.env.GEOLENS_TEST_STORE === 'postgres' ? 'postgres' : 'embedded');
+  const database = store === 'postgres' ? await createTestDatabase() : undefined;
+  if (database) databaseOfDataDir.set(dataDir, database.url);
+  const environment = { ...options.environment, DATA_DIR: dataDir, GEOLENS_DEMO: '0', ...(database && { DATABASE_URL: database.url }) };
+  const composition = await compose(loadConfig(environment), logger, { now: () => clock.now });
   const { context } = composition;
   const runner = composition.createProjectionRunner();
   await runner.start();
@@ -127,6 +137,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
       await processes.stop();
       await runner.stop();
       await composition.close();
+      await database?.drop();
+      databaseOfDataDir.delete(dataDir);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

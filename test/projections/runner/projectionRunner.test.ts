@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { CHECKPOINTS_COLLECTION, checkpointId, physicalCollectionName, type Chec
 import { ProjectionRunner } from '../../../src/projections/runner/projectionRunner.js';
 import { ReadModels } from '../../../src/projections/runner/readModels.js';
 import { counterProjection, type TotalDoc } from './counterProjection.js';
+import { runCounterChild } from './support/counterChild.js';
 
 const silent = pino({ level: 'silent' });
 let dataDir: string;
@@ -191,31 +191,7 @@ describe('projection runner', () => {
 });
 
 describe('projection runner crash safety (embedded stores, separate process)', () => {
-  const fixture = join(import.meta.dirname, 'fixtures', 'runCounter.ts');
-
-  /** Runs the child until it has committed past `killAfter` (then SIGKILL) or finished. */
-  function runChild(target: Position, killAfter: bigint | null): Promise<'killed' | 'done'> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir, target.toString()], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
-      let killed = false;
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-        const positions = chunk.split('\n').filter((line) => /^\d+$/.test(line));
-        const newest = positions.at(-1);
-        if (!killed && killAfter !== null && newest !== undefined && BigInt(newest) >= killAfter) {
-          killed = true;
-          child.kill('SIGKILL');
-        }
-      });
-      child.on('error', reject);
-      child.on('exit', (code, signal) => {
-        if (signal === 'SIGKILL') resolve('killed');
-        else if (code === 0) resolve('done');
-        else reject(new Error(`child exited with ${code}`));
-      });
-    });
-  }
+  const runChild = (target: Position, killAfter: bigint | null) => runCounterChild(dataDir, target, killAfter);
 
   test('killing the runner mid-batch (kill -9) three times neither loses nor double-applies an event', async () => {
     const eventStore = new SqliteEventStore(dataDir);

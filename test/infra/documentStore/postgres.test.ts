@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, expect, test } from '@jest/globals';
+import pg from 'pg';
+import { PostgresDocumentStore } from '../../../src/infra/documentStore/postgresDocumentStore.js';
+import { createTestDatabase, describePostgres, type TestDatabase } from '../../support/postgres.js';
+import { documentStoreContract } from './contract.js';
+
+describePostgres()('PostgreSQL', () => {
+  // One database for the file (creating one costs a second); each test starts on an empty read-model schema.
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  documentStoreContract(
+    'PostgreSQL',
+    () => PostgresDocumentStore.connect(database.url),
+    async (store) => {
+      await store.close();
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      await client.query('DROP SCHEMA geolens_readmodels CASCADE; CREATE SCHEMA geolens_readmodels');
+      await client.end();
+    },
+  );
+});
+
+describePostgres()('PostgreSQL document store across sessions', () => {
+  test('a read outside a transaction that created a collection sees it empty until the transaction commits', async () => {
+    const database = await createTestDatabase();
+    const store = await PostgresDocumentStore.connect(database.url);
+    try {
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let created: () => void = () => undefined;
+      const createdInTransaction = new Promise<void>((resolve) => (created = resolve));
+      const transaction = store.withTransaction(async (scope) => {
+        await scope.collection('fresh').insertOne({ _id: 'one' });
+        created();
+        await released;
+      });
+      await createdInTransaction;
+      expect(await store.collection('fresh').find({})).toEqual([]);
+      release();
+      await transaction;
+      expect(await store.collection('fresh').find({})).toEqual([{ _id: 'one' }]);
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
+});
