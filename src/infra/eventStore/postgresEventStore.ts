@@ -70,13 +70,14 @@ function insertParameters(streamName: string, events: readonly NewEvent[], first
     events.map((event) => toJsonText(event.data)),
     events.map((event) => toJsonText(event.metadata ?? {})),
     events.map((event) => event.id ?? randomUUID()),
-    created,
+    // An imported event keeps its recorded time (`events import`); others take the append's.
+    events.map((event) => (event.created ?? created).toISOString()),
   ];
 }
 
 const INSERT_SQL = `INSERT INTO geolens.events (${COLUMNS})
-  SELECT position, $2, revision, type, data::json, metadata::json, id, $8
-  FROM unnest($1::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[]) AS e(position, revision, type, data, metadata, id)`;
+  SELECT position, $2, revision, type, data::json, metadata::json, id, created
+  FROM unnest($1::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[]) AS e(position, revision, type, data, metadata, id, created)`;
 
 /** One statement, so rows and head come from one snapshot and scannedTo never passes an unread commit. */
 function pageSql(filtered: boolean): string {

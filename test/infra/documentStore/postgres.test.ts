@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import pg from 'pg';
 import { PostgresDocumentStore } from '../../../src/infra/documentStore/postgresDocumentStore.js';
+import type { DocumentStore } from '../../../src/ports/documentStore.js';
 import { createTestDatabase, describePostgres, type TestDatabase } from '../../support/postgres.js';
+import { leasesContract } from '../../background/leases.contract.js';
 import { documentStoreContract } from './contract.js';
 
 describePostgres()('PostgreSQL', () => {
@@ -16,17 +18,17 @@ describePostgres()('PostgreSQL', () => {
     await database.drop();
   });
 
-  documentStoreContract(
-    'PostgreSQL',
-    () => PostgresDocumentStore.connect(database.url),
-    async (store) => {
-      await store.close();
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      await client.query('DROP SCHEMA geolens_readmodels CASCADE; CREATE SCHEMA geolens_readmodels');
-      await client.end();
-    },
-  );
+  const emptied = async (store: DocumentStore): Promise<void> => {
+    await store.close();
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query('DROP SCHEMA geolens_readmodels CASCADE; CREATE SCHEMA geolens_readmodels');
+    await client.end();
+  };
+  const connect = () => PostgresDocumentStore.connect(database.url);
+
+  documentStoreContract('PostgreSQL', connect, emptied);
+  leasesContract('PostgreSQL', connect, emptied);
 });
 
 describePostgres()('PostgreSQL document store across sessions', () => {
