@@ -12,6 +12,8 @@ import type { OpenApiDocument } from '../../src/api/http/openapi.js';
 import { seedDemo, type DemoCredentials } from '../../src/app/demo/seedDemo.js';
 import { seedKnownAnswers, WINDOW, type KnownAnswers } from '../api/support/knownAnswers.js';
 import { startTestApi, type TestApi } from '../api/support/testApi.js';
+import { createTestDatabase, type TestDatabase } from '../support/postgres.js';
+import { postgresAvailable } from '../support/postgresServer.js';
 import { readAnswers, readRequests, type Walk } from './support/readEndpoints.js';
 
 /** Seven CLI processes at about 6.5 s of CPU each on these machines, and the walks. */
@@ -35,7 +37,19 @@ const embedded = (label: string): Target => ({
  * The stores the log moves to. A store kind joins with one entry: the PostgreSQL one creates a database for the
  * test and returns `{ environment: { DATABASE_URL }, dataDir }`.
  */
-const TARGETS: Target[] = [embedded('a second data directory')];
+const databases: TestDatabase[] = [];
+
+const postgres: Target = {
+  name: 'PostgreSQL',
+  async prepare() {
+    const database = await createTestDatabase();
+    databases.push(database);
+    return { environment: { DATABASE_URL: database.url }, dataDir: await mkdtemp(join(tmpdir(), 'geolens-move-pg-')) };
+  },
+};
+
+/** PostgreSQL joins where a server answers (CI starts one); elsewhere its suites say why they skip. */
+const TARGETS: Target[] = [embedded('a second data directory'), ...(postgresAvailable() ? [postgres] : [])];
 
 function geolens(environment: Record<string, string>, ...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const bin = join(import.meta.dirname, '..', '..', 'bin', 'geolens');
@@ -111,7 +125,10 @@ beforeAll(async () => {
   sourceAnswers = await readAnswers(source, requests, walk.keys);
 }, MOVE_MS);
 
-afterAll(() => source?.close());
+afterAll(async () => {
+  await source?.close();
+  await Promise.all(databases.map((database) => database.drop()));
+});
 
 /** Imports `file` into a fresh store of `target`, serves it, and hands its answers and its own export on. */
 async function movedTo(target: Target, file: string): Promise<{ answers: Map<string, string>; exportedAgain: string; imported: string }> {
