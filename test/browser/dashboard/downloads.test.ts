@@ -4,7 +4,7 @@ import { seedDemo, type DemoCredentials } from '../../../src/app/demo/seedDemo.j
 import { launchChromium } from '../../../src/infra/browser/index.js';
 import { startTestApi, type TestApi } from '../../api/support/testApi.js';
 import { describeWithChromium } from '../../support/fixtureSites/chromium.js';
-import { expectDownloadsEqualJson } from './downloads.js';
+import { expectDownloadsEqualJson, expectTableDownloadsEqualTables } from './downloads.js';
 import { ensureDashboardBuilt, newContext, settled, signInThroughPage, tabTo } from './support.js';
 
 /** A filtered view: the downloads must carry these filters, so the CSV is the list the person is looking at. */
@@ -81,6 +81,22 @@ describeWithChromium()('CSV downloads from the dashboard’s tables in Chromium'
       Object.assign(compared, await expectDownloadsEqualJson(page, api, demo.readKey));
     }
     expect(compared).toEqual({ '/v1/reports/brand': 1, '/v1/audits/geo/crawlability-checks': 1, '/v1/audits/query-fan-outs': 1 });
+  }, 120_000);
+
+  test('the tables drawn from one answer (overview, cited domains, a prompt) save their rows as CSV, figures as the API’s raw values', async () => {
+    const report = `/reports/${demo.reportId}`;
+    const compared: Record<string, number> = {};
+    await open(`${report}?${FILTERED}`);
+    Object.assign(compared, await expectTableDownloadsEqualTables(page));
+    await open(`${report}/citations?${FILTERED}`);
+    Object.assign(compared, await expectTableDownloadsEqualTables(page));
+    await open(`${report}/prompts?${FILTERED}`);
+    await page.locator('tbody tr th a').first().click();
+    await settled(page);
+    Object.assign(compared, await expectTableDownloadsEqualTables(page));
+    expect(Object.keys(compared).sort()).toEqual(['citation-categories', 'cited-domains', 'coverage-by-engine', 'prompt-brands', 'prompt-categories', 'share-of-voice']);
+    expect(compared['share-of-voice']).toBe(5);
+    expect(compared['coverage-by-engine']).toBe(2);
   }, 120_000);
 
   test('a download link is reached with the keyboard alone and named for its table', async () => {

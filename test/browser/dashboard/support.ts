@@ -5,6 +5,7 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { TestApi } from '../../api/support/testApi.js';
+import { expectTableDownloadsEqualTables } from './downloads.js';
 
 export const ARTIFACTS = 'test-artifacts/dashboard';
 /** The test API's clock: the page's "today" must be the same day for its default window. */
@@ -111,6 +112,7 @@ export async function inspectScreen(page: Page, api: TestApi, key: ParityReader,
   const compared = await expectParity(page, api, key);
   await expectSourcesFollowUrl(page);
   await expectAccessible(page);
+  await expectTableDownloadsEqualTables(page);
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     // Readable at this width: nothing wider than the window (wide tables scroll inside themselves).

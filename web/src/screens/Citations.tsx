@@ -11,12 +11,15 @@ import { listQuery, PAGE_SIZE } from '../lib/listQuery.js';
 import { chartData } from '../lib/series.js';
 import { reportApi, type ScreenProps } from './shared.js';
 import { DownloadButton } from '../components/DownloadButton.js';
+import { TableDownload } from '../components/TableDownload.js';
 
 function Domains({ stats }: { stats: CitationStats }) {
   return (
     <div class="columns">
       <table>
-        <caption>Most cited domains</caption>
+        <caption>
+          Most cited domains <TableDownload name="cited-domains" label="the most cited domains" />
+        </caption>
         <thead>
           <tr>
             <th scope="col">Domain</th>
@@ -39,7 +42,9 @@ function Domains({ stats }: { stats: CitationStats }) {
         </tbody>
       </table>
       <table>
-        <caption>Citations by domain category</caption>
+        <caption>
+          Citations by domain category <TableDownload name="citation-categories" label="the citations by domain category" />
+        </caption>
         <thead>
           <tr>
             <th scope="col">Category</th>

@@ -3,6 +3,7 @@ import { Metric } from '../components/Metric.js';
 import { hrefOf } from '../components/router.js';
 import { formatNumber } from '../lib/format.js';
 import { RunLayout } from './RunLayout.js';
+import { TableDownload } from '../components/TableDownload.js';
 
 interface Category {
   score: number;
@@ -18,7 +19,8 @@ function CategoryTable({ name, category }: { name: string; category: Category })
   return (
     <table>
       <caption>
-        {CATEGORY_LABELS[name] ?? name}: <Metric path={`${path}.score`} value={category.score} text={formatNumber(category.score)} /> / 100
+        {CATEGORY_LABELS[name] ?? name}: <Metric path={`${path}.score`} value={category.score} text={formatNumber(category.score)} /> / 100{' '}
+        <TableDownload name={`content-${name}`} label={`the ${CATEGORY_LABELS[name] ?? name} items`} />
       </caption>
       <thead>
         <tr>

@@ -3,6 +3,7 @@ import type { CrawlabilityCheck } from '../api/types.js';
 import { Metric } from '../components/Metric.js';
 import { hrefOf } from '../components/router.js';
 import { RunLayout } from './RunLayout.js';
+import { TableDownload } from '../components/TableDownload.js';
 
 const PURPOSES = [
   { purpose: 'training', label: 'Training: collecting pages for AI models' },
@@ -35,7 +36,9 @@ function PurposeTable({ check, purpose, label }: { check: CrawlabilityCheck; pur
   if (tokens.length === 0) return null;
   return (
     <table>
-      <caption>{label}</caption>
+      <caption>
+        {label} <TableDownload name={`crawlers-${purpose}`} label={`the ${purpose} crawlers`} />
+      </caption>
       <thead>
         <tr>
           <th scope="col">Crawler</th>
@@ -69,7 +72,9 @@ function OtherProbes({ check }: { check: CrawlabilityCheck }) {
   if (others.length === 0) return null;
   return (
     <table>
-      <caption>Other live probes</caption>
+      <caption>
+        Other live probes <TableDownload name="other-live-probes" label="the other live probes" />
+      </caption>
       <thead>
         <tr>
           <th scope="col">Crawler</th>

@@ -2,6 +2,7 @@ import type { QueryFanOut } from '../api/types.js';
 import { Metric } from '../components/Metric.js';
 import { hrefOf } from '../components/router.js';
 import { RunLayout } from './RunLayout.js';
+import { TableDownload } from '../components/TableDownload.js';
 
 type EngineFanOut = QueryFanOut['engines'][number];
 
@@ -22,7 +23,9 @@ function EngineQueries({ fanOut, engine, index }: { fanOut: QueryFanOut; engine:
         </p>
       )}
       <table>
-        <caption>Searches of {engine.engine}</caption>
+        <caption>
+          Searches of {engine.engine} <TableDownload name={`searches-${engine.engine}`} label={`the searches of ${engine.engine}`} />
+        </caption>
         <thead>
           <tr>
             <th scope="col">Search</th>

@@ -8,6 +8,7 @@ import { filtersToSearch, previousPeriod } from '../lib/filters.js';
 import { formatChange, formatNumber, formatPosition, formatRate, formatScore, type Change } from '../lib/format.js';
 import { chartData } from '../lib/series.js';
 import { reportApi, type ScreenProps } from './shared.js';
+import { TableDownload } from '../components/TableDownload.js';
 
 interface CardProps {
   title: string;
@@ -129,7 +130,9 @@ function Cards(periods: Periods) {
 function BrandsTable({ stats }: { stats: Stats }) {
   return (
     <table>
-      <caption>Share of voice by brand</caption>
+      <caption>
+        Share of voice by brand <TableDownload name="share-of-voice" label="the share of voice by brand" />
+      </caption>
       <thead>
         <tr>
           <th scope="col">Rank</th>
@@ -169,7 +172,9 @@ function BrandsTable({ stats }: { stats: Stats }) {
 function EnginesTable({ stats }: { stats: Stats }) {
   return (
     <table>
-      <caption>Brand coverage by engine</caption>
+      <caption>
+        Brand coverage by engine <TableDownload name="coverage-by-engine" label="the brand coverage by engine" />
+      </caption>
       <thead>
         <tr>
           <th scope="col">Engine</th>

@@ -9,11 +9,14 @@ import { highlight, type TrackedBrand } from '../lib/highlight.js';
 import { chartData } from '../lib/series.js';
 import { reportApi, type ScreenProps } from './shared.js';
 import { DownloadButton } from '../components/DownloadButton.js';
+import { TableDownload } from '../components/TableDownload.js';
 
 function RankTable({ detail }: { detail: PromptDetail }) {
   return (
     <table>
-      <caption>Rank, coverage and sentiment by brand</caption>
+      <caption>
+        Rank, coverage and sentiment by brand <TableDownload name="prompt-brands" label="the rank, coverage and sentiment by brand" />
+      </caption>
       <thead>
         <tr>
           <th scope="col">Rank</th>
@@ -52,7 +55,9 @@ function RankTable({ detail }: { detail: PromptDetail }) {
 function CategoriesTable({ detail }: { detail: PromptDetail }) {
   return (
     <table>
-      <caption>Cited domains by category</caption>
+      <caption>
+        Cited domains by category <TableDownload name="prompt-categories" label="the cited domains by category" />
+      </caption>
       <thead>
         <tr>
           <th scope="col">Category</th>
