@@ -27,8 +27,20 @@ export function describeDatabaseUrl(url: string): string {
   }
 }
 
-export function createPool(url: string): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+/**
+ * A pool whose connect timeout bounds opening a connection to the server, not the wait for a pooled one: pg's
+ * `connectionTimeoutMillis` on the pool applies to both, so a burst of requests (200 concurrent guarded updates
+ * under load) failed with "timeout exceeded when trying to connect" while the server was fine. The timeout goes
+ * to each client instead, and a request for a busy pool waits its turn.
+ */
+export function createPool(url: string, options: { size?: number; connectTimeoutMs?: number } = {}): pg.Pool {
+  const connectionTimeoutMillis = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
+  class TimedClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis });
+    }
+  }
+  const pool = new pg.Pool({ connectionString: url, max: options.size ?? POOL_SIZE, Client: TimedClient });
   // An idle client that loses its server emits here; the next query reports the failure to its caller.
   pool.on('error', () => undefined);
   return pool;
