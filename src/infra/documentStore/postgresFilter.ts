@@ -1,6 +1,6 @@
 import type { Filter } from '../../ports/documentStore.js';
-import { isOperatorObject, isPlainObject } from './mongoFilter.js';
-import { isIndexablePath } from './sqlFilter.js';
+import { isOperatorObject } from './mongoFilter.js';
+import { hasSameOrderInSqlAndJs, isIndexablePath, RANGE_OPERATORS, isSqlComparable, isString, narrowWith, type FieldClauses } from './sqlFilter.js';
 
 /**
  * Translates the part of a Mongo filter that PostgreSQL can answer from an index into a WHERE clause with
@@ -26,37 +26,8 @@ export function fieldExpression(path: string): string {
   return path === '_id' ? '_id' : `((doc #> '{${path.split('.').join(',')}}')::jsonb)`;
 }
 
-const RANGE_OPERATORS: Readonly<Record<string, string>> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
-
 export function narrowForPostgres(filter: Filter, indexedFields: ReadonlySet<string>): PgNarrowing {
-  const clauses: string[] = [];
-  const params: unknown[] = [];
-  let exact = true;
-  const collect = (conditions: Filter): void => {
-    for (const [key, condition] of Object.entries(conditions)) {
-      if (key === '$and' && Array.isArray(condition)) {
-        for (const part of condition) {
-          if (isPlainObject(part)) collect(part);
-          else exact = false;
-        }
-        continue;
-      }
-      if (key !== '_id' && !indexedFields.has(key)) {
-        exact = false;
-        continue;
-      }
-      const translated = key === '_id' ? translateId(condition, params) : translateField(key, condition, params);
-      clauses.push(...translated.clauses);
-      if (key !== '_id' || !translated.complete) exact = false;
-    }
-  };
-  collect(filter);
-  return { where: clauses.join(' AND '), params, exact };
-}
-
-interface Translated {
-  clauses: string[];
-  complete: boolean;
+  return narrowWith<unknown>(filter, indexedFields, (field, condition, params) => (field === '_id' ? translateId(condition, params) : translateField(field, condition, params)));
 }
 
 const placeholder = (params: unknown[], value: unknown, cast: string): string => {
@@ -69,7 +40,7 @@ function operatorsOf(condition: unknown): Array<[string, unknown]> | undefined {
   return Object.entries(condition);
 }
 
-function translateId(condition: unknown, params: unknown[]): Translated {
+function translateId(condition: unknown, params: unknown[]): FieldClauses {
   const operators = typeof condition === 'string' ? [['$eq', condition] as [string, unknown]] : operatorsOf(condition);
   if (!operators) return { clauses: [], complete: false };
   const clauses: string[] = [];
@@ -78,21 +49,21 @@ function translateId(condition: unknown, params: unknown[]): Translated {
     const range = RANGE_OPERATORS[operator];
     if (operator === '$eq' && typeof operand === 'string') clauses.push(`_id = ${placeholder(params, operand, 'text')}`);
     else if (operator === '$in' && Array.isArray(operand) && operand.every(isString)) clauses.push(`_id = ANY(${placeholder(params, operand, 'text[]')})`);
-    else if (range && typeof operand === 'string' && !/[\ud800-\uffff]/.test(operand)) clauses.push(`_id ${range} ${placeholder(params, operand, 'text')}`);
+    else if (range && typeof operand === 'string' && hasSameOrderInSqlAndJs(operand)) clauses.push(`_id ${range} ${placeholder(params, operand, 'text')}`);
     else complete = false;
   }
   return { clauses, complete };
 }
 
-function translateField(field: string, condition: unknown, params: unknown[]): Translated {
+function translateField(field: string, condition: unknown, params: unknown[]): FieldClauses {
   const column = fieldExpression(field);
-  const operators = isComparable(condition) ? [['$eq', condition] as [string, unknown]] : operatorsOf(condition);
+  const operators = isSqlComparable(condition) ? [['$eq', condition] as [string, unknown]] : operatorsOf(condition);
   if (!operators) return { clauses: [], complete: false };
   const clauses: string[] = [];
   for (const [operator, operand] of operators) {
     const range = RANGE_OPERATORS[operator];
-    if (operator === '$eq' && isComparable(operand)) clauses.push(`${column} = ${placeholder(params, JSON.stringify(operand), 'jsonb')}`);
-    else if (operator === '$in' && Array.isArray(operand) && operand.every(isComparable)) {
+    if (operator === '$eq' && isSqlComparable(operand)) clauses.push(`${column} = ${placeholder(params, JSON.stringify(operand), 'jsonb')}`);
+    else if (operator === '$in' && Array.isArray(operand) && operand.every(isSqlComparable)) {
       clauses.push(`${column} = ANY(${placeholder(params, operand.map((value) => JSON.stringify(value)), 'jsonb[]')})`);
     } else if (range && typeof operand === 'number' && Number.isFinite(operand)) {
       clauses.push(`${column} ${range} ${placeholder(params, JSON.stringify(operand), 'jsonb')}`);
@@ -101,10 +72,3 @@ function translateField(field: string, condition: unknown, params: unknown[]): T
   return { clauses, complete: false };
 }
 
-function isString(value: unknown): value is string {
-  return typeof value === 'string';
-}
-
-function isComparable(value: unknown): value is string | number {
-  return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
-}

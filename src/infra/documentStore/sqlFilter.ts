@@ -33,11 +33,20 @@ export function fieldExpression(path: string): string {
   return path === '_id' ? '_id' : `json_extract(doc, '$.${path}')`;
 }
 
-const RANGE_OPERATORS: Readonly<Record<string, string>> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
+export const RANGE_OPERATORS: Readonly<Record<string, string>> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
 
-export function narrow(filter: Filter, indexedFields: ReadonlySet<string>): Narrowing {
+/**
+ * The walk both SQL stores share: every top-level condition (and each part of a top-level `$and`) on `_id` or an
+ * indexed field goes to `translate`; anything else leaves the clause inexact. Only `_id` can make it exact: it is
+ * always a string in a text key, while an indexed JSON field could hold an object whose text equals the operand.
+ */
+export function narrowWith<Param>(
+  filter: Filter,
+  indexedFields: ReadonlySet<string>,
+  translate: (field: string, condition: unknown, params: Param[]) => FieldClauses,
+): { where: string; params: Param[]; exact: boolean } {
   const clauses: string[] = [];
-  const params: SqlValue[] = [];
+  const params: Param[] = [];
   let exact = true;
 
   const collect = (conditions: Filter): void => {
@@ -53,10 +62,8 @@ export function narrow(filter: Filter, indexedFields: ReadonlySet<string>): Narr
         exact = false;
         continue;
       }
-      const fieldClauses = translateCondition(key, condition, params);
+      const fieldClauses = translate(key, condition, params);
       clauses.push(...fieldClauses.clauses);
-      // `_id` is always a string in a TEXT primary key, so only there does SQL equal Mongo's meaning; an
-      // indexed JSON field could hold an object whose JSON text happens to equal the compared string.
       if (key !== '_id' || !fieldClauses.complete) exact = false;
     }
   };
@@ -64,7 +71,11 @@ export function narrow(filter: Filter, indexedFields: ReadonlySet<string>): Narr
   return { where: clauses.join(' AND '), params, exact };
 }
 
-interface FieldClauses {
+export function narrow(filter: Filter, indexedFields: ReadonlySet<string>): Narrowing {
+  return narrowWith<SqlValue>(filter, indexedFields, translateCondition);
+}
+
+export interface FieldClauses {
   clauses: string[];
   /** Every operator of the condition was translated. */
   complete: boolean;
@@ -117,11 +128,11 @@ function translateOperator(
  * or REAL, strings bytewise, and a text never equals a number). null, booleans, arrays and objects do not:
  * json_extract turns true into 1 and missing into NULL, so those are left to mingo.
  */
-function isSqlComparable(value: unknown): value is SqlValue {
+export function isSqlComparable(value: unknown): value is SqlValue {
   return typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value));
 }
 
-function isString(value: unknown): value is string {
+export function isString(value: unknown): value is string {
   return typeof value === 'string';
 }
 
@@ -130,6 +141,6 @@ function isString(value: unknown): value is string {
  * only where a surrogate pair meets a character from U+E000 up. A bound without such characters compares
  * every string the same way in both, so a range on it cannot make the indexed and unindexed results differ.
  */
-function hasSameOrderInSqlAndJs(operand: SqlValue): boolean {
+export function hasSameOrderInSqlAndJs(operand: SqlValue): boolean {
   return typeof operand === 'number' || !/[\ud800-\uffff]/.test(operand);
 }
