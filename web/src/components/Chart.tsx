@@ -5,7 +5,7 @@ import type { ChartData } from '../lib/series.js';
 
 export const PALETTE = ['#1f5fbf', '#c2410c', '#15803d', '#7e22ce', '#b91c1c', '#0e7490', '#a16207', '#4d7c0f'];
 
-const epochOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+export const epochOf = (day: string): number => Date.parse(`${day}T00:00:00Z`) / 1000;
 
 function options(data: ChartData, width: number, unit: string): uPlot.Options {
   return {
@@ -16,6 +16,28 @@ function options(data: ChartData, width: number, unit: string): uPlot.Options {
     axes: [{}, { values: (_plot, ticks) => ticks.map((tick) => `${tick}${unit}`), size: 56 }],
     series: [{}, ...data.series.map((series, index) => ({ label: series.label, stroke: PALETTE[index % PALETTE.length], width: 2, spanGaps: false }))],
   };
+}
+
+/** `hidden` with `index` shown if it was hidden, hidden if it was shown. */
+export function toggled(hidden: ReadonlySet<number>, index: number): Set<number> {
+  const next = new Set(hidden);
+  if (next.has(index)) next.delete(index);
+  else next.add(index);
+  return next;
+}
+
+/** A chart's legend: a button per series that shows or hides it, its pressed state saying which. */
+export function Legend({ title, data, hidden, toggle }: { title: string; data: ChartData; hidden: ReadonlySet<number>; toggle: (index: number) => void }) {
+  return (
+    <div class="legend" role="group" aria-label={`Series of ${title}`}>
+      {data.series.map((series, index) => (
+        <button type="button" key={series.label} class="legend-item" aria-pressed={!hidden.has(index)} data-series={series.label} onClick={() => toggle(index)}>
+          <span class="swatch" style={{ background: PALETTE[index % PALETTE.length] }} aria-hidden="true" />
+          {series.label}
+        </button>
+      ))}
+    </div>
+  );
 }
 
 /**
@@ -40,9 +62,7 @@ export function Chart({ title, data, unit = '' }: { title: string; data: ChartDa
     };
   }, [data, unit]);
   const toggle = (index: number) => {
-    const next = new Set(hidden);
-    if (next.has(index)) next.delete(index);
-    else next.add(index);
+    const next = toggled(hidden, index);
     plot.current?.setSeries(index + 1, { show: !next.has(index) });
     setHidden(next);
   };
@@ -50,14 +70,7 @@ export function Chart({ title, data, unit = '' }: { title: string; data: ChartDa
   return (
     <figure class="chart" data-chart={title} data-series-count={data.series.length} data-point-count={data.days.length}>
       <figcaption>{title}</figcaption>
-      <div class="legend" role="group" aria-label={`Series of ${title}`}>
-        {data.series.map((series, index) => (
-          <button type="button" key={series.label} class="legend-item" aria-pressed={!hidden.has(index)} data-series={series.label} onClick={() => toggle(index)}>
-            <span class="swatch" style={{ background: PALETTE[index % PALETTE.length] }} aria-hidden="true" />
-            {series.label}
-          </button>
-        ))}
-      </div>
+      <Legend title={title} data={data} hidden={hidden} toggle={toggle} />
       <div ref={box} class="plot" role="img" aria-label={summary} />
     </figure>
   );

@@ -3,10 +3,9 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { stackValues } from '../lib/agentQuery.js';
 import type { ChartData } from '../lib/series.js';
-import { PALETTE } from './Chart.js';
+import { epochOf, Legend, PALETTE, toggled } from './Chart.js';
 
 const HEIGHT = 240;
-const epochOf = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
 /** The top of the stack is drawn first, so each lower area paints over the one above it down to zero. */
 function plotOf(data: ChartData, hidden: ReadonlySet<number>, element: HTMLElement): uPlot {
@@ -45,23 +44,11 @@ export function StackedChart({ title, data }: { title: string; data: ChartData }
       plot.destroy();
     };
   }, [data, hidden]);
-  const toggle = (index: number) => {
-    const next = new Set(hidden);
-    if (next.has(index)) next.delete(index);
-    else next.add(index);
-    setHidden(next);
-  };
+  const toggle = (index: number) => setHidden(toggled(hidden, index));
   return (
     <figure class="chart" data-chart={title} data-series-count={data.series.length} data-point-count={data.days.length}>
       <figcaption>{title}</figcaption>
-      <div class="legend" role="group" aria-label={`Series of ${title}`}>
-        {data.series.map((series, index) => (
-          <button type="button" key={series.label} class="legend-item" aria-pressed={!hidden.has(index)} data-series={series.label} onClick={() => toggle(index)}>
-            <span class="swatch" style={{ background: PALETTE[index % PALETTE.length] }} aria-hidden="true" />
-            {series.label}
-          </button>
-        ))}
-      </div>
+      <Legend title={title} data={data} hidden={hidden} toggle={toggle} />
       <div ref={box} class="plot" role="img" aria-label={`${title}: ${data.series.length} series stacked over ${data.days.length} days`} />
     </figure>
   );
