@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { Aggregator, find as mingoFind, Query } from 'mingo';
+import { Aggregator, Query } from 'mingo';
 import {
   DuplicateKeyError,
   type BulkOperation,
@@ -13,6 +13,7 @@ import {
   type Update,
   type UpdateResult,
 } from '../../ports/documentStore.js';
+import { candidatesNeeded, shapeFound } from './findOptions.js';
 import { equalityConditions, isPlainObject } from './mongoFilter.js';
 import { fieldExpression, isIndexablePath, narrow, type Narrowing } from './sqlFilter.js';
 import { applyUpdate, buildUpsertDocument } from './updates.js';
@@ -71,16 +72,7 @@ export class CollectionTable {
   }
 
   find(filter: Filter, options: FindOptions = {}): Doc[] {
-    const { sort, skip = 0, limit = 0, projection } = options;
-    const matches = this.matching(filter, !sort && limit > 0 ? skip + limit : undefined);
-    // Without sort or skip the limit is already applied above; a mingo cursor would only cost its setup
-    // (a fresh operator context per call), and findOne is this path with limit 1.
-    if (!sort && skip === 0 && !projection) return matches;
-    const cursor = mingoFind(matches, {}, projection ?? {});
-    if (sort) cursor.sort(sort);
-    if (skip > 0) cursor.skip(skip);
-    if (limit > 0) cursor.limit(limit);
-    return cursor.all() as Doc[];
+    return shapeFound(this.matching(filter, candidatesNeeded(options)), options);
   }
 
   count(filter: Filter): number {

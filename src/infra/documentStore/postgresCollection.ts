@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Aggregator, find as mingoFind, Query } from 'mingo';
+import { Aggregator, Query } from 'mingo';
 import {
   DuplicateKeyError,
   type BulkOperation,
@@ -17,6 +17,7 @@ import {
   type UpdateOptions,
   type UpdateResult,
 } from '../../ports/documentStore.js';
+import { candidatesNeeded, shapeFound } from './findOptions.js';
 import { equalityConditions, isPlainObject } from './mongoFilter.js';
 import { fieldExpression, narrowForPostgres, type PgNarrowing } from './postgresFilter.js';
 import { applyUpdate, buildUpsertDocument } from './updates.js';
@@ -169,14 +170,7 @@ export class PostgresCollection<T extends Doc = Doc> implements Collection<T> {
 }
 
 async function find(session: Session, table: TableInfo, filter: Filter, options: FindOptions = {}): Promise<Doc[]> {
-  const { sort, skip = 0, limit = 0, projection } = options;
-  const matches = await matching(session, table, filter, undefined, !sort && limit > 0 ? skip + limit : undefined);
-  if (!sort && skip === 0 && !projection) return matches;
-  const cursor = mingoFind(matches, {}, projection ?? {});
-  if (sort) cursor.sort(sort);
-  if (skip > 0) cursor.skip(skip);
-  if (limit > 0) cursor.limit(limit);
-  return cursor.all() as Doc[];
+  return shapeFound(await matching(session, table, filter, undefined, candidatesNeeded(options)), options);
 }
 
 async function matching(session: Session, table: TableInfo, filter: Filter, narrowing?: PgNarrowing, stopAfter?: number): Promise<Doc[]> {
