@@ -5,11 +5,11 @@ import { directoryProjection } from './directory/projection.js';
 import { oauthProjection } from './oauth/projection.js';
 import { inProcessAnalyst, type RunAnalyst } from './reportHistory/analysis/analyst.js';
 import { reportHistoryProjectionWith } from './reportHistory/projection.js';
-import type { DocumentStore } from '../ports/documentStore.js';
-import { CHECKPOINTS_COLLECTION, type Projection } from './runner/projection.js';
+import type { Projection } from './runner/projection.js';
 import { runsProjection } from './runs/projection.js';
 
 export type { ReadModels } from './runner/readModels.js';
+export { hasProjectedEvents } from './runner/checkpoints.js';
 
 /** Every projection the service runs, report history measuring answers through `analyst`. */
 export const projectionsWith = (analyst: RunAnalyst): readonly Projection[] => [
@@ -24,8 +24,3 @@ export const projectionsWith = (analyst: RunAnalyst): readonly Projection[] => [
 
 /** Every projection the service runs, measuring on the calling thread. */
 export const allProjections: readonly Projection[] = projectionsWith(inProcessAnalyst);
-
-/** Whether any projection has recorded a checkpoint in `documentStore`: read models built from some event log. */
-export async function hasProjectedEvents(documentStore: DocumentStore): Promise<boolean> {
-  return (await documentStore.collection(CHECKPOINTS_COLLECTION).countDocuments()) > 0;
-}

@@ -1,4 +1,4 @@
-import type { TransactionScope } from '../../ports/documentStore.js';
+import type { DocumentStore, TransactionScope } from '../../ports/documentStore.js';
 import { START, type Position } from '../../ports/eventStore.js';
 import { CHECKPOINTS_COLLECTION, checkpointId, type CheckpointDoc } from './projection.js';
 
@@ -28,4 +28,9 @@ export async function pinCheckpoint(scope: TransactionScope, { name, version }: 
   await scope
     .collection<CheckpointDoc>(CHECKPOINTS_COLLECTION)
     .updateOne({ _id: checkpointId(name, version), position: position.toString() }, { $set: { updatedDate: at } });
+}
+
+/** Whether any projection has recorded a checkpoint in `documentStore`: read models built from some event log. */
+export async function hasProjectedEvents(documentStore: DocumentStore): Promise<boolean> {
+  return (await documentStore.collection(CHECKPOINTS_COLLECTION).countDocuments()) > 0;
 }
