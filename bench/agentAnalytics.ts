@@ -18,7 +18,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
 import { ingestAgentLogs } from '../src/app/agentAnalytics/ingest.js';
-import { createBrandReport } from '../src/app/brandReports/commands.js';
+import { createBrandReport } from '../src/app/brandReports/edit/commands.js';
 import { createApiKey } from '../src/app/credentials/credentials.js';
 import { OPERATOR } from '../src/app/shared/principal.js';
 import { createTeam, createWorkspace, setTeamPlan } from '../src/app/teams/teams.js';

@@ -14,7 +14,7 @@ import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { createGunzip, gzipSync } from 'node:zlib';
 import { pino } from 'pino';
-import { createBrandReport } from '../src/app/brandReports/commands.js';
+import { createBrandReport } from '../src/app/brandReports/edit/commands.js';
 import { createApiKey } from '../src/app/credentials/credentials.js';
 import { createTeam, createWorkspace } from '../src/app/teams/teams.js';
 import { compose } from '../src/compose.js';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
-import { createBrandReport, requestReplay } from '../src/app/brandReports/commands.js';
+import { createBrandReport, requestReplay } from '../src/app/brandReports/edit/commands.js';
 import type { AppContext } from '../src/app/shared/context.js';
 import { createPrompt } from '../src/app/prompts/prompts.js';
 import { createTeam, createWorkspace } from '../src/app/teams/teams.js';

@@ -1,4 +1,4 @@
-import { createBrandReport } from '../../src/app/brandReports/commands.js';
+import { createBrandReport } from '../../src/app/brandReports/edit/commands.js';
 import { createApiKey } from '../../src/app/credentials/credentials.js';
 import { createPrompt } from '../../src/app/prompts/prompts.js';
 import type { AppContext } from '../../src/app/shared/context.js';

@@ -21,7 +21,7 @@ import {
   listBrandReportCitationsOperation,
   listBrandReportPromptsOperation,
   listBrandReportRecommendationsOperation,
-} from '../app/brandReports/analyticsOperations.js';
+} from '../app/brandReports/analytics/operations.js';
 import { listEnginesOperation } from '../app/engines/operations.js';
 import {
   createQueryFanOutOperation,

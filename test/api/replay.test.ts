@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { createBrandReport } from '../../src/app/brandReports/commands.js';
+import { createBrandReport } from '../../src/app/brandReports/edit/commands.js';
 import { createPrompt } from '../../src/app/prompts/prompts.js';
 import { importRuns } from '../../src/app/runs/import.js';
 import { seedTeam, type SeededTeam } from './support/seed.js';

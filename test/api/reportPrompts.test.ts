@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createBrandReport } from '../../src/app/brandReports/commands.js';
+import { createBrandReport } from '../../src/app/brandReports/edit/commands.js';
 import { createApiKey } from '../../src/app/credentials/credentials.js';
 import { createPrompt } from '../../src/app/prompts/prompts.js';
 import { createTag } from '../../src/app/tags/tags.js';

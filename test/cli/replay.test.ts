@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { pino } from 'pino';
-import { createBrandReport, requestReplay } from '../../src/app/brandReports/commands.js';
+import { createBrandReport, requestReplay } from '../../src/app/brandReports/edit/commands.js';
 import type { AppContext } from '../../src/app/shared/context.js';
 import { createPrompt } from '../../src/app/prompts/prompts.js';
 import { importRuns } from '../../src/app/runs/import.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { createBrandReport } from '../../src/app/brandReports/commands.js';
+import { createBrandReport } from '../../src/app/brandReports/edit/commands.js';
 import { createApiKey, createUser } from '../../src/app/credentials/credentials.js';
 import { createPrompt } from '../../src/app/prompts/prompts.js';
 import { importRuns } from '../../src/app/runs/import.js';

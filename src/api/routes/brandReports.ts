@@ -15,7 +15,7 @@ import {
   listBrandReportPromptsOperation,
   listBrandReportRecommendationsOperation,
   suggestCompetitorsOperation,
-} from '../../app/brandReports/analyticsOperations.js';
+} from '../../app/brandReports/analytics/operations.js';
 import { brandReportPatchSchema } from '../../domain/brandReport/schema.js';
 import { restRoute, type Route } from '../http/route.js';
 

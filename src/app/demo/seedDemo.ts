@@ -1,5 +1,5 @@
 import type { AppContext } from '../shared/context.js';
-import { createBrandReport } from '../brandReports/commands.js';
+import { createBrandReport } from '../brandReports/edit/commands.js';
 import { createApiKey, createUser } from '../credentials/credentials.js';
 import { createPrompt } from '../prompts/prompts.js';
 import { createTag } from '../tags/tags.js';

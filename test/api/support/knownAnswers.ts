@@ -1,7 +1,7 @@
 import { expect } from '@jest/globals';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createBrandReport } from '../../../src/app/brandReports/commands.js';
+import { createBrandReport } from '../../../src/app/brandReports/edit/commands.js';
 import { createPrompt } from '../../../src/app/prompts/prompts.js';
 import { createTag } from '../../../src/app/tags/tags.js';
 import { runGeolens } from '../../support/cli.js';

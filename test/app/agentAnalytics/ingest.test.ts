@@ -9,7 +9,7 @@ import { replaceCrawlerRanges } from '../../../src/app/agentAnalytics/crawlerRan
 import { ingestAgentLogs } from '../../../src/app/agentAnalytics/ingest.js';
 import type { AgentLogSource } from '../../../src/app/agentAnalytics/logSource.js';
 import { listAgents } from '../../../src/app/agentAnalytics/queries.js';
-import { createBrandReport, updateBrandReport } from '../../../src/app/brandReports/commands.js';
+import { createBrandReport, updateBrandReport } from '../../../src/app/brandReports/edit/commands.js';
 import { OPERATOR } from '../../../src/app/shared/principal.js';
 import type { Services } from '../../../src/app/shared/services.js';
 import { createTeam, createWorkspace } from '../../../src/app/teams/teams.js';

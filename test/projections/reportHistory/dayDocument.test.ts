@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals';
-import { promptMetrics } from '../../../src/app/brandReports/promptMetrics.js';
+import { promptMetrics } from '../../../src/app/brandReports/history/promptMetrics.js';
 import {
   combineRunTotals,
   compileDetection,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { createBrandReport, updateBrandReport } from '../../../src/app/brandReports/commands.js';
+import { createBrandReport, updateBrandReport } from '../../../src/app/brandReports/edit/commands.js';
 import { createPrompt } from '../../../src/app/prompts/prompts.js';
 import { importRuns } from '../../../src/app/runs/import.js';
 import { createTeam, createWorkspace } from '../../../src/app/teams/teams.js';

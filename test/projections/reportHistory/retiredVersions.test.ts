@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createBrandReport, updateBrandReport } from '../../../src/app/brandReports/commands.js';
+import { createBrandReport, updateBrandReport } from '../../../src/app/brandReports/edit/commands.js';
 import { createPrompt } from '../../../src/app/prompts/prompts.js';
 import { importRuns } from '../../../src/app/runs/import.js';
 import { createTeam, createWorkspace } from '../../../src/app/teams/teams.js';

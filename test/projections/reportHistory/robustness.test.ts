@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { createBrandReport, updateBrandReport } from '../../../src/app/brandReports/commands.js';
+import { createBrandReport, updateBrandReport } from '../../../src/app/brandReports/edit/commands.js';
 import { createPrompt } from '../../../src/app/prompts/prompts.js';
 import { createTeam, createWorkspace } from '../../../src/app/teams/teams.js';
 import type { RunCompleted } from '../../../src/domain/run/events.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
-import { createBrandReport } from '../../../src/app/brandReports/commands.js';
+import { createBrandReport } from '../../../src/app/brandReports/edit/commands.js';
 import { createPrompt } from '../../../src/app/prompts/prompts.js';
 import { createTeam, createWorkspace } from '../../../src/app/teams/teams.js';
 import { REPORT_HISTORY } from '../../../src/projections/reportHistory/projection.js';

@@ -3,16 +3,16 @@
  * reaches the bundle). A renamed field in a schema fails `tsc -p web`, which the build runs first.
  */
 import type { z } from 'zod';
-import type { aiResponseSchema } from '../../../src/app/brandReports/aiResponses.js';
-import type { citationHistorySchema } from '../../../src/app/brandReports/citationHistory.js';
-import type { citedUrlListSchema } from '../../../src/app/brandReports/citations.js';
-import type { citationStatsSchema } from '../../../src/app/brandReports/citationStats.js';
-import type { promptDetailSchema } from '../../../src/app/brandReports/promptDetail.js';
-import type { reportRecalculationSchema } from '../../../src/app/brandReports/recalculation.js';
-import type { recommendationSchema } from '../../../src/app/brandReports/recommendations/schema.js';
-import type { reportPromptListSchema } from '../../../src/app/brandReports/reportPrompts.js';
+import type { aiResponseSchema } from '../../../src/app/brandReports/history/aiResponses.js';
+import type { citationHistorySchema } from '../../../src/app/brandReports/analytics/citationHistory.js';
+import type { citedUrlListSchema } from '../../../src/app/brandReports/analytics/citations.js';
+import type { citationStatsSchema } from '../../../src/app/brandReports/analytics/citationStats.js';
+import type { promptDetailSchema } from '../../../src/app/brandReports/history/promptDetail.js';
+import type { reportRecalculationSchema } from '../../../src/app/brandReports/edit/recalculation.js';
+import type { recommendationSchema } from '../../../src/app/brandReports/analytics/recommendations/schema.js';
+import type { reportPromptListSchema } from '../../../src/app/brandReports/analytics/reportPrompts.js';
 import type { brandReportListItemSchema, brandReportSchema } from '../../../src/app/brandReports/resource.js';
-import type { brandReportStatsSchema } from '../../../src/app/brandReports/statsSchema.js';
+import type { brandReportStatsSchema } from '../../../src/app/brandReports/analytics/statsSchema.js';
 import type { contentCheckListItemSchema, contentCheckSchema, crawlabilityCheckListItemSchema, crawlabilityCheckSchema } from '../../../src/app/audits/resource.js';
 import type { enginesListSchema } from '../../../src/app/engines/operations.js';
 import type { queryFanOutListItemSchema, queryFanOutSchema } from '../../../src/app/fanOuts/resource.js';

@@ -1,0 +1,250 @@
+import { createHash } from 'node:crypto';
+import type { RunTotals } from '../../../../domain/analysis/index.js';
+import { ENGINES, type EngineId } from '../../../../domain/shared/engines.js';
+import type { RunCitation, RunFacts } from './runFacts.js';
+import type { Recommendation, RecommendationOf, RecommendationType } from './schema.js';
+
+/** The newest crawlability check of one of the brand's domains (contract.md section 9). */
+export interface CrawlabilityEvidence {
+  checkId: string;
+  domain: string;
+  url: string;
+  completedDate: string;
+  robotsTxtAnalysis: Record<string, boolean>;
+  serverBotAccess: Record<string, { status: number; ok: boolean }>;
+}
+
+export interface RecommendationInput {
+  /** The window's completed runs in the country that may be evidence (see `mayHoldEvidence`), measured. */
+  runs: readonly RunFacts[];
+  /** Every completed run of the window: what a crawler refusal affects. */
+  windowRuns: number;
+  prompts: ReadonlyMap<string, string>;
+  /** Tracked brands in report order (main first) with the brand domain of each. */
+  brands: readonly { brand: string; brandDomain: string }[];
+  country: string;
+  engine: EngineId | null;
+  /** Without it there is no crawler_access recommendation. */
+  crawlability?: readonly CrawlabilityEvidence[] | undefined;
+}
+
+/** Weight of one affected run (or sentence) per type: how much it is likely to move the brand's visibility. */
+const WEIGHTS: Record<RecommendationType, number> = {
+  content_gap: 1,
+  own_site_citations: 0.8,
+  content_partnership_opportunities: 0.6,
+  sentiment_risk: 1.5,
+  crawler_access: 1,
+};
+
+/** 1..10 from the share of the relevant runs affected. */
+const priorityOf = (affected: number, relevant: number): number => Math.min(10, Math.max(1, Math.ceil((10 * affected) / Math.max(1, relevant))));
+
+function recommendationId(type: RecommendationType, input: RecommendationInput, key: string): string {
+  return `rec_${createHash('sha256').update(`${type}|${input.country}|${input.engine ?? ''}|${key}`).digest('hex').slice(0, 20)}`;
+}
+
+/**
+ * The engine whose answers hold most of the evidence, one entry per piece of it (a run, a quoted sentence);
+ * ties go to the earlier engine in the API's order. Null without evidence from runs.
+ */
+function evidenceEngine(evidence: readonly string[]): EngineId | null {
+  const counts = ENGINES.map((engine) => evidence.filter((candidate) => candidate === engine).length);
+  const most = Math.max(0, ...counts);
+  return most === 0 ? null : (ENGINES[counts.indexOf(most)] ?? null);
+}
+
+/** What every type shares; `evidence` lists the engine of each run or sentence the recommendation rests on. */
+const common = (input: RecommendationInput, type: RecommendationType, key: string, affected: number, relevant: number, evidence: readonly string[]) => ({
+  id: recommendationId(type, input, key),
+  engine: input.engine ?? evidenceEngine(evidence),
+  priority: priorityOf(affected, relevant),
+  score: affected * WEIGHTS[type],
+  state: 'suggested' as const,
+  status: 'suggested' as const,
+});
+
+const enginesOf = (evidence: readonly { engine: string }[]): string[] => evidence.map(({ engine }) => engine);
+
+const isGapRun = (run: RunFacts): boolean => (run.mentions[0] ?? 0) === 0 && run.mentions.slice(1).some((mentions) => mentions > 0);
+
+function byPrompt(runs: readonly RunFacts[]): Map<string, RunFacts[]> {
+  const grouped = new Map<string, RunFacts[]>();
+  for (const run of runs) grouped.set(run.promptId, [...(grouped.get(run.promptId) ?? []), run]);
+  return grouped;
+}
+
+function competitorsIn(runs: readonly RunFacts[], input: RecommendationInput): { brand: string; runs: number }[] {
+  return input.brands
+    .slice(1)
+    .map(({ brand }, index) => ({ brand, runs: runs.filter((run) => (run.mentions[index + 1] ?? 0) > 0).length }))
+    .filter(({ runs: count }) => count > 0);
+}
+
+/** Prompts whose answers mention competitors and not the brand. */
+function contentGaps(input: RecommendationInput): RecommendationOf<'content_gap'>[] {
+  return [...byPrompt(input.runs)].flatMap(([promptId, runs]) => {
+    const gaps = runs.filter(isGapRun);
+    if (gaps.length === 0) return [];
+    const prompt = input.prompts.get(promptId) ?? '';
+    const competitors = competitorsIn(gaps, input);
+    const names = competitors.map(({ brand }) => brand).join(', ');
+    return [{
+      ...common(input, 'content_gap', promptId, gaps.length, runs.length, enginesOf(gaps)),
+      type: 'content_gap' as const,
+      group: 'on_page' as const,
+      data: { promptId, prompt, country: input.country, runs: runs.length, gapRuns: gaps.length, mentionedCompetitors: competitors, runIds: gaps.map(({ runId }) => runId) },
+      copy: {
+        title: `Answer “${prompt}” on your own pages`,
+        headline: `${gaps.length} of ${runs.length} answers name ${names} but not ${input.brands[0]?.brand ?? 'your brand'}.`,
+        reasoning: 'The engines answer this question without you: they find what they cite about your competitors and nothing about you.',
+        suggestions: [
+          `Publish a page that answers “${prompt}” directly, with ${input.brands[0]?.brand ?? 'your brand'} named in its first paragraph.`,
+          `Compare yourself with ${names} on the points the cited answers make.`,
+        ],
+      },
+    }];
+  });
+}
+
+/** Third-party URLs the engines cite in answers that name competitors and not the brand; runs in date order. */
+function partnerships(input: RecommendationInput): RecommendationOf<'content_partnership_opportunities'>[] {
+  const gapRuns = input.runs.filter(isGapRun);
+  const byUrl = new Map<string, { citation: RunCitation; runs: RunFacts[] }>();
+  for (const run of gapRuns) {
+    for (const citation of run.citations.filter(({ owner }) => owner === null)) {
+      // Runs come in date order: the entry keeps the latest citation, so its title is the newest.
+      const entry = byUrl.get(citation.url) ?? { citation, runs: [] };
+      entry.citation = citation;
+      entry.runs.push(run);
+      byUrl.set(citation.url, entry);
+    }
+  }
+  return [...byUrl.values()].map(({ citation, runs }) => {
+    const promptIds = [...new Set(runs.map(({ promptId }) => promptId))].sort();
+    const competitors = competitorsIn(runs, input).map(({ brand }) => brand);
+    return {
+      ...common(input, 'content_partnership_opportunities', citation.url, runs.length, gapRuns.length, enginesOf(runs)),
+      type: 'content_partnership_opportunities' as const,
+      group: 'off_page' as const,
+      data: {
+        url: citation.url,
+        title: citation.title,
+        domain: citation.domain,
+        domainCategory: citation.category,
+        mentionedCompetitors: competitors,
+        citations: runs.length,
+        prompts: promptIds.map((promptId) => ({ promptId, prompt: input.prompts.get(promptId) ?? '' })),
+        country: input.country,
+        runIds: runs.map(({ runId }) => runId),
+      },
+      copy: {
+        title: `Get featured on ${citation.domain}`,
+        headline: `${citation.domain} is cited in ${runs.length} answers that name ${competitors.join(', ')} but not you.`,
+        reasoning: 'The engines trust this page for the question; being on it puts you in the answers it feeds.',
+        suggestions: [`Reach out to ${citation.domain} to be included in “${citation.title || citation.url}”.`],
+      },
+    };
+  });
+}
+
+/** Prompts whose answers cite competitors' sites and never the brand's. */
+function ownSiteCitations(input: RecommendationInput): RecommendationOf<'own_site_citations'>[] {
+  return [...byPrompt(input.runs)].flatMap(([promptId, runs]) => {
+    if (runs.some(({ citations }) => citations.some(({ owner }) => owner === 0))) return [];
+    const citing = runs.filter(({ citations }) => citations.some(({ owner }) => owner !== null && owner > 0));
+    if (citing.length === 0) return [];
+    const competitorCitations = citing.flatMap(({ citations }) => citations.filter(({ owner }) => owner !== null && owner > 0));
+    const domains = new Map<string, { brand: string; domain: string; citations: number }>();
+    for (const { domain, owner } of competitorCitations) {
+      const entry = domains.get(domain) ?? { brand: input.brands[owner ?? 0]?.brand ?? '', domain, citations: 0 };
+      entry.citations += 1;
+      domains.set(domain, entry);
+    }
+    const prompt = input.prompts.get(promptId) ?? '';
+    return [{
+      ...common(input, 'own_site_citations', promptId, citing.length, runs.length, enginesOf(citing)),
+      type: 'own_site_citations' as const,
+      group: 'on_page' as const,
+      data: {
+        promptId, prompt, country: input.country, runs: runs.length,
+        competitorDomains: [...domains.values()].sort((left, right) => right.citations - left.citations || (left.domain < right.domain ? -1 : 1)),
+        urls: [...new Set(competitorCitations.map(({ url }) => url))].sort(),
+        runIds: citing.map(({ runId }) => runId),
+      },
+      copy: {
+        title: `Make your site the source for “${prompt}”`,
+        headline: `${citing.length} of ${runs.length} answers cite your competitors' sites; none cites yours.`,
+        reasoning: 'Engines cite pages that answer the question plainly; your competitors have such pages and you do not yet.',
+        suggestions: ['Write a page on your domain that answers the prompt, with the facts the cited competitor pages give.'],
+      },
+    }];
+  });
+}
+
+/** Prompts whose answers speak of the brand negatively, each sentence quoted with its run. */
+function sentimentRisks(input: RecommendationInput): RecommendationOf<'sentiment_risk'>[] {
+  return [...byPrompt(input.runs)].flatMap(([promptId, runs]) => {
+    const quoted = runs.flatMap(({ runId, engine, runDate, negativeSentences }) => negativeSentences.map((sentence) => ({ runId, engine, runDate, sentence })));
+    if (quoted.length === 0) return [];
+    const sentences = { positive: 0, neutral: 0, negative: 0 };
+    for (const run of runs) for (const kind of ['positive', 'neutral', 'negative'] as const) sentences[kind] += run.sentences[kind];
+    const prompt = input.prompts.get(promptId) ?? '';
+    return [{
+      ...common(input, 'sentiment_risk', promptId, quoted.length, sentences.positive + sentences.neutral + sentences.negative, enginesOf(quoted)),
+      type: 'sentiment_risk' as const,
+      group: 'reputation' as const,
+      data: { promptId, prompt, country: input.country, sentences, negativeSentences: quoted },
+      copy: {
+        title: `Answer the criticism in “${prompt}”`,
+        headline: `${quoted.length} sentences about ${input.brands[0]?.brand ?? 'your brand'} are negative.`,
+        reasoning: 'Engines repeat what their sources say; the quoted sentences show which claims they found.',
+        suggestions: ['Address each quoted claim on your site and in the sources the engines cite, with current facts.'],
+      },
+    }];
+  });
+}
+
+/** The brand's domains whose newest crawlability check refuses AI crawlers. */
+function crawlerAccess(input: RecommendationInput): RecommendationOf<'crawler_access'>[] {
+  return (input.crawlability ?? []).flatMap((check) => {
+    const blocked = [...new Set([
+      ...Object.entries(check.robotsTxtAnalysis).filter(([, allowed]) => !allowed).map(([crawler]) => crawler),
+      ...Object.entries(check.serverBotAccess).filter(([, access]) => !access.ok).map(([crawler]) => crawler),
+    ])].sort();
+    if (blocked.length === 0) return [];
+    return [{
+      ...common(input, 'crawler_access', check.domain, input.windowRuns, input.windowRuns, []),
+      type: 'crawler_access' as const,
+      group: 'technical' as const,
+      data: { domain: check.domain, url: check.url, checkId: check.checkId, checkedDate: check.completedDate, blockedCrawlers: blocked },
+      copy: {
+        title: `Let AI crawlers read ${check.domain}`,
+        headline: `${blocked.join(', ')} cannot fetch ${check.url}.`,
+        reasoning: 'An engine cannot cite or describe pages its crawler is refused.',
+        suggestions: ['Allow these crawlers in robots.txt and make sure the server answers them with 200.'],
+      },
+    }];
+  });
+}
+
+/**
+ * Whether a prompt's totals over the window allow any run-based recommendation: a run naming a competitor
+ * and not the brand, a competitor's site cited while the brand's never is, or a negative sentence about the
+ * brand. A prompt without any of these has no evidence to quote, so its answers need not be read.
+ */
+export function mayHoldEvidence({ runs, brands: [brand, ...competitors] }: RunTotals): boolean {
+  if (!brand) return false;
+  const gap = brand.mentionedRuns < runs && competitors.some(({ mentionedRuns }) => mentionedRuns > 0);
+  const ownSite = brand.domainCitations === 0 && competitors.some(({ domainCitations }) => domainCitations > 0);
+  return gap || ownSite || brand.sentences.negative > 0;
+}
+
+/** Most urgent first: priority, then score, then id (contract.md section 8). */
+export const recommendationOrder = (left: Recommendation, right: Recommendation): number =>
+  right.priority - left.priority || right.score - left.score || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0);
+
+/** Every recommendation the window's evidence supports. Pure. */
+export function recommend(input: RecommendationInput): Recommendation[] {
+  return [...partnerships(input), ...contentGaps(input), ...ownSiteCitations(input), ...sentimentRisks(input), ...crawlerAccess(input)].sort(recommendationOrder);
+}

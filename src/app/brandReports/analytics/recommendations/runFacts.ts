@@ -1,0 +1,60 @@
+import { brandSentences, domainCategory, measureRun, type CompiledDetection, type DomainCategory } from '../../../../domain/analysis/index.js';
+import type { RunDoc } from '../../../../projections/runs/reader.js';
+
+/** A cited URL of one run, as recommendations read it. */
+export interface RunCitation {
+  url: string;
+  domain: string;
+  title: string;
+  category: DomainCategory;
+  /** Index of the tracked brand owning the domain (0 the brand), or null. */
+  owner: number | null;
+}
+
+/** What one recorded answer says, measured with the report's detection: the evidence recommendations cite. */
+export interface RunFacts {
+  runId: string;
+  promptId: string;
+  engine: string;
+  runDate: string;
+  /** Mentions per tracked brand, in report order (main brand first). */
+  mentions: number[];
+  /** Each cited URL once, in the answer's order. */
+  citations: RunCitation[];
+  /** Sentences about the brand counted negative, quoted. */
+  negativeSentences: string[];
+  /** Sentences about the brand by sentiment, as the metrics count them. */
+  sentences: { positive: number; neutral: number; negative: number };
+}
+
+/** One run measured by the domain's one path (`measureRun`); its negative sentences quoted when it has any. */
+export function runFacts(run: RunDoc, detection: CompiledDetection): RunFacts {
+  const measured = measureRun(run, detection);
+  const brand = measured.analysis.brands[0];
+  const sentences = brand?.sentences ?? { positive: 0, neutral: 0, negative: 0 };
+  const seen = new Set<string>();
+  const citations: RunCitation[] = [];
+  measured.citations.forEach((citation, index) => {
+    if (citation === null || seen.has(citation.url)) return;
+    seen.add(citation.url);
+    citations.push({
+      url: citation.url,
+      domain: citation.domain,
+      title: run.citations[index]?.title ?? '',
+      category: domainCategory(citation.domain, detection),
+      owner: measured.citationOwners[index] ?? null,
+    });
+  });
+  const negativeSentences =
+    sentences.negative === 0 ? [] : brandSentences(run.content, detection).filter(({ brandIndex, sentiment }) => brandIndex === 0 && sentiment === 'negative').map(({ text }) => text);
+  return {
+    runId: run._id,
+    promptId: run.promptId,
+    engine: run.engine,
+    runDate: run.runDate,
+    mentions: measured.analysis.brands.map(({ mentions }) => mentions),
+    citations,
+    negativeSentences,
+    sentences,
+  };
+}

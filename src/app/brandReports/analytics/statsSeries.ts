@@ -1,0 +1,83 @@
+import {
+  finalizeRunTotals,
+  rankBrands,
+  wilsonInterval,
+  type BrandMetrics,
+  type CompiledDetection,
+  type RunTotals,
+  type WindowMetrics,
+} from '../../../domain/analysis/index.js';
+import { addCompactTotals, decodeTotals, emptyCompactTotals, type CompactTotals } from '../../../projections/reportHistory/compactRows.js';
+import type { DaySlice } from '../history/daySlices.js';
+import type { BrandReportStats } from './statsSchema.js';
+
+/** contract.md section 8: rates in /stats are percentages. */
+export const percent = (fraction: number): number => fraction * 100;
+
+export const logoUrl = (domain: string): string => `https://${domain}/favicon.ico`;
+
+/** A brand's coverage (section 4, by `finalizeRunTotals`) with the evidence behind it, in percent. */
+export function coverage({ brandCoverage, mentionedRuns }: Pick<BrandMetrics, 'brandCoverage' | 'mentionedRuns'>, runs: number) {
+  const { low, high } = wilsonInterval(mentionedRuns, runs);
+  return { brandCoverage: percent(brandCoverage), runs, mentionedRuns, brandCoverageInterval: { low: percent(low), high: percent(high) } };
+}
+
+/**
+ * The window's totals in the analysis module's terms. Stored totals of one version are summed column by
+ * column first (as the projection sums runs into them), so a 90-day window decodes one row set, not 630.
+ */
+export function windowTotals(detection: CompiledDetection, stored: readonly CompactTotals[]): RunTotals {
+  return decodeTotals(stored.reduce((total, totals) => addCompactTotals(total, totals), emptyCompactTotals(detection.brands.length)), detection.brands);
+}
+
+export interface DayFigures {
+  date: string;
+  metrics: WindowMetrics;
+  ranks: Map<string, number>;
+}
+
+/** The days of the window that have runs, with each brand's figures and brandRank that day. */
+export function dayFigures(slices: readonly DaySlice[], detection: CompiledDetection): DayFigures[] {
+  return slices
+    .map(({ day, totals }) => ({ date: day, metrics: finalizeRunTotals(windowTotals(detection, [totals])) }))
+    .filter(({ metrics }) => metrics.runs > 0)
+    .map(({ date, metrics }) => ({ date, metrics, ranks: new Map(rankBrands(metrics.brands).map(({ brand, rank }) => [brand, rank])) }));
+}
+
+/** Mean of a brand's daily rank over the days with runs (contract.md section 8, `averageRank`); null without days. */
+export function averageRank(days: readonly DayFigures[], brand: string): number | null {
+  if (days.length === 0) return null;
+  return days.reduce((sum, { ranks }) => sum + (ranks.get(brand) ?? 0), 0) / days.length;
+}
+
+export type Series = Omit<BrandReportStats['allBrandsAnalysis'], 'brandMentions'>;
+
+/**
+ * The five daily series of /stats: one entry per day with runs; each lists the tracked brands in report order
+ * (domains: the brands that have one). `domains` is aligned with the detection's brands ('' for none).
+ */
+export function dailySeries(days: readonly DayFigures[], domains: readonly string[]): Series {
+  const entries = <Extra>(extra: (brand: BrandMetrics, day: DayFigures) => Extra) =>
+    days.map((day) => ({ date: day.date, brands: day.metrics.brands.map((brand) => ({ brand: brand.brand, isMainBrand: brand.isMainBrand, ...extra(brand, day) })) }));
+  return {
+    brandRankHistory: entries((brand, day) => ({ rank: day.ranks.get(brand.brand) ?? 0 })),
+    brandCoverageHistory: entries((brand, day) => {
+      const { brandCoverage, ...evidence } = coverage(brand, day.metrics.runs);
+      return { coverage: brandCoverage, ...evidence };
+    }),
+    brandPositionHistory: entries((brand) => ({ position: brand.averagePosition })),
+    brandVisibilityIndex: entries((brand) => ({
+      visibilityScore: percent(brand.visibilityScore),
+      brandCoverage: percent(brand.brandCoverage),
+      likelihoodToBuy: percent(brand.likelihoodToBuy),
+    })),
+    domainCoverageHistory: days.map(({ date, metrics }) => ({
+      date,
+      domains: metrics.brands.flatMap((brand, index) => {
+        const domain = domains[index] ?? '';
+        if (domain === '') return [];
+        return [{ domain, brand: brand.brand, isMainBrand: brand.isMainBrand, logoUrl: logoUrl(domain), coverage: percent(brand.domainCoverage) }];
+      }),
+    })),
+  };
+}
