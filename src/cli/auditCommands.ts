@@ -8,7 +8,7 @@ import {
   getCrawlabilityCheckOperation,
 } from '../app/audits/operations.js';
 import { AUDIT_JOBS } from '../app/audits/worker.js';
-import { createQueryFanOutOperation, getQueryFanOutOperation } from '../app/fanOuts/operations.js';
+import { createQueryFanOutOperation, getQueryFanOutOperation } from '../app/audits/fanOuts/operations.js';
 import type { Operation } from '../app/shared/operation.js';
 import { OPERATOR } from '../app/shared/principal.js';
 import { compose, type Composition } from '../compose.js';

@@ -27,7 +27,7 @@ import {
   createQueryFanOutOperation,
   getWorkspaceQueryFanOutOperation,
   listWorkspaceQueryFanOutsOperation,
-} from '../app/fanOuts/operations.js';
+} from '../app/audits/fanOuts/operations.js';
 import { createPromptsOperation, deletePromptOperation, listWorkspacePromptsOperation, updatePromptTagsOperation } from '../app/prompts/operations.js';
 import type { Operation, OperationContext } from '../app/shared/operation.js';
 import { createTagOperation, deleteTagOperation, listTagsOperation } from '../app/tags/operations.js';

@@ -6,7 +6,7 @@ import {
   listContentChecksOperation,
   listCrawlabilityChecksOperation,
 } from '../../app/audits/operations.js';
-import { createQueryFanOutOperation, getQueryFanOutOperation, listQueryFanOutsOperation } from '../../app/fanOuts/operations.js';
+import { createQueryFanOutOperation, getQueryFanOutOperation, listQueryFanOutsOperation } from '../../app/audits/fanOuts/operations.js';
 import { restRoute, type Route } from '../http/route.js';
 
 const CRAWLABILITY = '/v1/audits/geo/crawlability-checks';

@@ -1,5 +1,5 @@
 import type { FanOutSources } from '../../engines/fanOut/index.js';
-import { queryFanOutJobs } from '../fanOuts/job.js';
+import { queryFanOutJobs } from './fanOuts/job.js';
 import { contentCheckJobs, crawlabilityCheckJobs, type AuditPorts, type JobStores } from './checkJobs.js';
 import { LeasedJobRunner, type JobRunnerOptions, type JobSelection } from '../../background/leasedJobRunner.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { CRAWLABILITY_CRAWLERS } from '../../../src/app/audits/crawlers.js';
 import { createCrawlabilityCheckOperation } from '../../../src/app/audits/operations.js';
-import { createQueryFanOutOperation } from '../../../src/app/fanOuts/operations.js';
+import { createQueryFanOutOperation } from '../../../src/app/audits/fanOuts/operations.js';
 import { OPERATOR } from '../../../src/app/shared/principal.js';
 import type { Services } from '../../../src/app/shared/services.js';
 import { createTeam, createWorkspace } from '../../../src/app/teams/teams.js';

@@ -15,7 +15,7 @@ import type { brandReportListItemSchema, brandReportSchema } from '../../../src/
 import type { brandReportStatsSchema } from '../../../src/app/brandReports/analytics/statsSchema.js';
 import type { contentCheckListItemSchema, contentCheckSchema, crawlabilityCheckListItemSchema, crawlabilityCheckSchema } from '../../../src/app/audits/resource.js';
 import type { enginesListSchema } from '../../../src/app/engines/operations.js';
-import type { queryFanOutListItemSchema, queryFanOutSchema } from '../../../src/app/fanOuts/resource.js';
+import type { queryFanOutListItemSchema, queryFanOutSchema } from '../../../src/app/audits/fanOuts/resource.js';
 import type { sessionSchema } from '../../../src/app/sessions/schema.js';
 import type { cursorPagingSchema } from '../../../src/app/shared/paging.js';
 import type { workspaceSchema } from '../../../src/app/workspaces/queries.js';

@@ -1,13 +1,13 @@
-import { queryFanOutDecider, type QueryFanOutCommand } from '../../domain/fanOut/decide.js';
-import { queryFanOutStream } from '../../domain/fanOut/events.js';
-import { ConflictError } from '../../domain/shared/errors.js';
-import { fanOut, type FanOutSources } from '../../engines/fanOut/index.js';
-import type { QueryFanOutDoc } from '../../projections/audits/reader.js';
-import { messageOf, waitingAudits, type JobStores } from '../audits/checkJobs.js';
-import type { JobKind } from '../../background/leasedJobRunner.js';
-import { loadState } from '../shared/aggregates.js';
-import { handleCommand } from '../shared/commandHandler.js';
-import { nowIso, type AppContext } from '../shared/context.js';
+import { queryFanOutDecider, type QueryFanOutCommand } from '../../../domain/fanOut/decide.js';
+import { queryFanOutStream } from '../../../domain/fanOut/events.js';
+import { ConflictError } from '../../../domain/shared/errors.js';
+import { fanOut, type FanOutSources } from '../../../engines/fanOut/index.js';
+import type { QueryFanOutDoc } from '../../../projections/audits/reader.js';
+import { messageOf, waitingAudits, type JobStores } from '../checkJobs.js';
+import type { JobKind } from '../../../background/leasedJobRunner.js';
+import { loadState } from '../../shared/aggregates.js';
+import { handleCommand } from '../../shared/commandHandler.js';
+import { nowIso, type AppContext } from '../../shared/context.js';
 
 /** Appends to the run's stream; false when the run finished meanwhile (another worker recorded its outcome). */
 async function record(context: AppContext, command: QueryFanOutCommand): Promise<boolean> {

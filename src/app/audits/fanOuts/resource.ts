@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { reasoningForCount } from '../../domain/fanOut/countReasoning.js';
-import { engineFanOutSchema } from '../../domain/fanOut/schema.js';
-import { engineSchema, type EngineId } from '../../domain/shared/engines.js';
-import { countryCodeSchema } from '../../domain/shared/countries.js';
-import { profileOf } from '../../engines/index.js';
-import type { QueryFanOutDoc } from '../../projections/audits/reader.js';
-import type { AuditResource } from '../audits/auditQueries.js';
-import { auditOutcomeFields, outcomeOf } from '../audits/resource.js';
+import { reasoningForCount } from '../../../domain/fanOut/countReasoning.js';
+import { engineFanOutSchema } from '../../../domain/fanOut/schema.js';
+import { engineSchema, type EngineId } from '../../../domain/shared/engines.js';
+import { countryCodeSchema } from '../../../domain/shared/countries.js';
+import { profileOf } from '../../../engines/index.js';
+import type { QueryFanOutDoc } from '../../../projections/audits/reader.js';
+import type { AuditResource } from '../auditQueries.js';
+import { auditOutcomeFields, outcomeOf } from '../resource.js';
 
 /** contract.md section 11. */
 

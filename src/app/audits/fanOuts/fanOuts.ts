@@ -1,8 +1,8 @@
-import type { CountryCode } from '../../domain/shared/countries.js';
-import type { EngineId } from '../../domain/shared/engines.js';
-import { newAuditId, requestGeoAudit } from '../audits/geoAudits.js';
-import type { Principal } from '../shared/principal.js';
-import type { Services } from '../shared/services.js';
+import type { CountryCode } from '../../../domain/shared/countries.js';
+import type { EngineId } from '../../../domain/shared/engines.js';
+import { newAuditId, requestGeoAudit } from '../geoAudits.js';
+import type { Principal } from '../../shared/principal.js';
+import type { Services } from '../../shared/services.js';
 import type { QueryFanOutCreated } from './resource.js';
 
 export interface QueryFanOutInput {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { fanOutInputSchema } from '../../domain/fanOut/schema.js';
-import type { QueryFanOutDoc } from '../../projections/audits/reader.js';
-import { getAuditOperation, listAuditsOperation, type AuditReads } from '../audits/auditOperations.js';
-import { auditWorkspaceIdField, CREATE_AUDIT_ERRORS } from '../audits/operations.js';
-import { defineOperation } from '../shared/operation.js';
+import { fanOutInputSchema } from '../../../domain/fanOut/schema.js';
+import type { QueryFanOutDoc } from '../../../projections/audits/reader.js';
+import { getAuditOperation, listAuditsOperation, type AuditReads } from '../auditOperations.js';
+import { auditWorkspaceIdField, CREATE_AUDIT_ERRORS } from '../operations.js';
+import { defineOperation } from '../../shared/operation.js';
 import { createQueryFanOut } from './fanOuts.js';
 import { QUERY_FAN_OUTS, queryFanOutCreatedSchema, queryFanOutListItemSchema, queryFanOutSchema } from './resource.js';
 
