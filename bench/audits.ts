@@ -20,7 +20,8 @@ import { runContentCheck, runCrawlabilityCheck } from '../src/app/audits/index.j
 import { createContentCheckOperation, createCrawlabilityCheckOperation } from '../src/app/audits/operations.js';
 import type { Operation } from '../src/app/shared/operation.js';
 import { OPERATOR } from '../src/app/shared/principal.js';
-import { createTeam, createWorkspace } from '../src/app/teams/teams.js';
+import { createTeam } from '../src/app/teams/teams.js';
+import { createWorkspace } from '../src/app/workspaces/commands.js';
 import { compose } from '../src/compose.js';
 import { loadConfig } from '../src/config.js';
 import { createChromiumRenderer, launchChromium } from '../src/infra/browser/index.js';

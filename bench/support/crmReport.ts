@@ -2,7 +2,8 @@ import { createBrandReport } from '../../src/app/brandReports/edit/commands.js';
 import { createApiKey } from '../../src/app/credentials/credentials.js';
 import { createPrompt } from '../../src/app/prompts/prompts.js';
 import type { AppContext } from '../../src/app/shared/context.js';
-import { createTeam, createWorkspace, setTeamPlan } from '../../src/app/teams/teams.js';
+import { createTeam, setTeamPlan } from '../../src/app/teams/teams.js';
+import { createWorkspace } from '../../src/app/workspaces/commands.js';
 
 /** The question of bench prompt `index`. */
 export const crmPromptText = (index: number): string => `What is the best CRM for team type ${index}?`;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
-import { createWorkspace } from '../../src/app/teams/teams.js';
+import { createWorkspace } from '../../src/app/workspaces/commands.js';
 import { seedPrompts, seedTag, seedTeam, type SeededTeam } from './support/seed.js';
 import { startTestApi, type TestApi } from './support/testApi.js';
 

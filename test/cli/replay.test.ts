@@ -8,7 +8,8 @@ import { createBrandReport, requestReplay } from '../../src/app/brandReports/edi
 import type { AppContext } from '../../src/app/shared/context.js';
 import { createPrompt } from '../../src/app/prompts/prompts.js';
 import { importRuns } from '../../src/app/runs/import.js';
-import { createTeam, createWorkspace } from '../../src/app/teams/teams.js';
+import { createTeam } from '../../src/app/teams/teams.js';
+import { createWorkspace } from '../../src/app/workspaces/commands.js';
 import { followRebuild } from '../../src/cli/replayCommand.js';
 import { SqliteDocumentStore } from '../../src/infra/documentStore/sqliteDocumentStore.js';
 import { SqliteEventStore } from '../../src/infra/eventStore/sqliteEventStore.js';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { createApiKey, createUser } from '../../src/app/credentials/credentials.js';
-import { createWorkspace, setTeamPlan } from '../../src/app/teams/teams.js';
+import { setTeamPlan } from '../../src/app/teams/teams.js';
+import { createWorkspace } from '../../src/app/workspaces/commands.js';
 import { testWorker, type TestWorker } from '../api/audits/support.js';
 import { startTestApi, type TestApi } from '../api/support/testApi.js';
 import { startGptBotBlockingSite, type FixtureServer } from '../support/fixtureSites/index.js';

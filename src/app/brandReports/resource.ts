@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import type { ActiveBrandReport } from '../../domain/brandReport/events.js';
 import { countryPromptsTotal, reportCountries, reportPromptIds } from '../../domain/brandReport/events.js';
+import { tagSchema, type Tag } from '../tags/resource.js';
 
-/** Response shapes of interface.md ("Brand report", "Competitor", "Tag"), shared by REST and MCP. */
-export const tagSchema = z
-  .object({
-    id: z.string().min(1),
-    name: z.string(),
-    color: z.string().describe('A preset color name such as gold, orange, magenta, green, blue'),
-  })
-  .meta({ id: 'Tag' });
-
+/** Response shapes of interface.md ("Brand report", "Competitor"), shared by REST and MCP. */
 export const competitorSchema = z
   .object({
     brand: z.string(),
@@ -49,7 +42,6 @@ export const brandReportSchema = z
   })
   .meta({ id: 'BrandReport' });
 
-export type Tag = z.output<typeof tagSchema>;
 export type BrandReportListItem = z.output<typeof brandReportListItemSchema>;
 export type BrandReport = z.output<typeof brandReportSchema>;
 

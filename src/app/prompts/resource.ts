@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PromptDoc } from '../../projections/directory/reader.js';
 import { brandReportCollection } from '../../projections/brandReports/reader.js';
-import { tagSchema, type Tag } from '../brandReports/resource.js';
+import { tagSchema, type Tag } from '../tags/resource.js';
 import { directoryCollection } from '../shared/directory.js';
 import type { Services } from '../shared/services.js';
 

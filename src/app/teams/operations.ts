@@ -3,7 +3,8 @@ import { createWorkspaceInputSchema } from '../../domain/workspace/schema.js';
 import { referencedIdSchema } from '../../domain/shared/schemas.js';
 import { createdSchema } from '../shared/created.js';
 import { defineOperation } from '../shared/operation.js';
-import { createTeam, createWorkspace, setTeamPlan } from './teams.js';
+import { createTeam, setTeamPlan } from './teams.js';
+import { createWorkspace } from '../workspaces/commands.js';
 
 const TAG = 'Teams';
 const teamIdField = referencedIdSchema.describe('Team id');

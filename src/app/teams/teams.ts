@@ -1,8 +1,6 @@
 import { teamDecider, type SetTeamPlan } from '../../domain/team/decide.js';
 import { teamStream } from '../../domain/team/events.js';
 import type { Plan } from '../../domain/team/plans.js';
-import { workspaceDecider } from '../../domain/workspace/decide.js';
-import { workspaceStream } from '../../domain/workspace/events.js';
 import { requireTeam } from '../shared/aggregates.js';
 import { handleCommand, type Created } from '../shared/commandHandler.js';
 import { nowIso, type AppContext } from '../shared/context.js';
@@ -26,14 +24,4 @@ export async function setTeamPlan(
     data: { ...input, now: nowIso(context) },
   });
   return { id: input.teamId, position: result.position };
-}
-
-export async function createWorkspace(context: AppContext, input: { teamId: string; name: string }): Promise<Created> {
-  await requireTeam(context.eventStore, input.teamId);
-  const workspaceId = newId('workspace');
-  const result = await handleCommand(context.eventStore, workspaceStream(workspaceId), workspaceDecider, {
-    type: 'CreateWorkspace',
-    data: { workspaceId, teamId: input.teamId, name: input.name, now: nowIso(context) },
-  });
-  return { id: workspaceId, position: result.position };
 }

@@ -2,7 +2,8 @@ import { createBrandReport } from '../../../src/app/brandReports/edit/commands.j
 import { createApiKey } from '../../../src/app/credentials/credentials.js';
 import { createPrompt } from '../../../src/app/prompts/prompts.js';
 import { createTag } from '../../../src/app/tags/tags.js';
-import { createTeam, createWorkspace, setTeamPlan } from '../../../src/app/teams/teams.js';
+import { createTeam, setTeamPlan } from '../../../src/app/teams/teams.js';
+import { createWorkspace } from '../../../src/app/workspaces/commands.js';
 import type { CountryCode } from '../../../src/domain/shared/countries.js';
 import type { Plan } from '../../../src/domain/team/plans.js';
 import type { TestApi } from './testApi.js';

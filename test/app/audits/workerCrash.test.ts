@@ -9,7 +9,8 @@ import { createCrawlabilityCheckOperation } from '../../../src/app/audits/operat
 import { createQueryFanOutOperation } from '../../../src/app/audits/fanOuts/operations.js';
 import { OPERATOR } from '../../../src/app/shared/principal.js';
 import type { Services } from '../../../src/app/shared/services.js';
-import { createTeam, createWorkspace } from '../../../src/app/teams/teams.js';
+import { createTeam } from '../../../src/app/teams/teams.js';
+import { createWorkspace } from '../../../src/app/workspaces/commands.js';
 import { compose, type Composition } from '../../../src/compose.js';
 import { loadConfig } from '../../../src/config.js';
 import { checkStream } from '../../../src/domain/audits/events.js';

@@ -8,7 +8,8 @@ import { createApiKey, revokeApiKey } from '../../../src/app/credentials/credent
 import { createPrompt } from '../../../src/app/prompts/prompts.js';
 import { createTag } from '../../../src/app/tags/tags.js';
 import { hashApiKey } from '../../../src/app/credentials/secrets.js';
-import { createTeam, createWorkspace } from '../../../src/app/teams/teams.js';
+import { createTeam } from '../../../src/app/teams/teams.js';
+import { createWorkspace } from '../../../src/app/workspaces/commands.js';
 import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
 import { MemoryEventStore } from '../../support/memoryEventStore.js';
 import type { ApiKeyDoc, PromptDoc } from '../../../src/projections/directory/documents.js';

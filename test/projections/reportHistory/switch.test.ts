@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { createBrandReport } from '../../../src/app/brandReports/edit/commands.js';
 import { createPrompt } from '../../../src/app/prompts/prompts.js';
-import { createTeam, createWorkspace } from '../../../src/app/teams/teams.js';
+import { createTeam } from '../../../src/app/teams/teams.js';
+import { createWorkspace } from '../../../src/app/workspaces/commands.js';
 import { REPORT_HISTORY } from '../../../src/projections/reportHistory/projection.js';
 import { ReportRebuilder } from '../../../src/projections/reportHistory/rebuilder.js';
 import { CHECKPOINTS_COLLECTION, checkpointId, type CheckpointDoc } from '../../../src/projections/runner/projection.js';

@@ -14,7 +14,7 @@ import type { Services } from '../../shared/services.js';
 import { analyticsScope, type AnalyticsQuery, type AnalyticsScope } from '../history/analyticsScope.js';
 import { countedPage, countedPagingSchema, type SortOrder } from './listPaging.js';
 import { directoryCollection } from '../../shared/directory.js';
-import { tagSchema, type Tag } from '../resource.js';
+import { tagSchema, type Tag } from '../../tags/resource.js';
 import { intervalSchema } from './statsSchema.js';
 
 export const PROMPT_SORTS = ['brandMentions', 'domainMentions', 'volume', 'rank', 'prompt'] as const;

@@ -9,8 +9,8 @@ import {
   brandReportResource,
   type BrandReport,
   type BrandReportListItem,
-  type Tag,
 } from '../resource.js';
+import type { Tag } from '../../tags/resource.js';
 import { directoryCollection, requireReadableWorkspace } from '../../shared/directory.js';
 import { newestFirstPage, newestFirstWindow, type CursorPaging, type ListRange, type ListWindow, type PageCursor } from '../../shared/paging.js';
 

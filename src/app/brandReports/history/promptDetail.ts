@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { brandReportCollection, type BrandReportDoc } from '../../../projections/brandReports/reader.js';
 import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
-import { tagSchema } from '../resource.js';
+import { tagSchema } from '../../tags/resource.js';
 import { reportTags } from '../edit/queries.js';
 import { promptMetrics } from './promptMetrics.js';
 import { readableReport, requireReportPrompt, windowDays } from './history.js';

@@ -3,7 +3,8 @@ import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } fr
 import { load } from 'cheerio';
 import { createHash, randomBytes } from 'node:crypto';
 import { createUser } from '../../../../src/app/credentials/credentials.js';
-import { createTeam, createWorkspace } from '../../../../src/app/teams/teams.js';
+import { createTeam } from '../../../../src/app/teams/teams.js';
+import { createWorkspace } from '../../../../src/app/workspaces/commands.js';
 import type { Permission } from '../../../../src/domain/shared/access.js';
 import type { TestApi } from '../../../api/support/testApi.js';
 

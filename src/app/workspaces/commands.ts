@@ -1,0 +1,16 @@
+import { workspaceDecider } from '../../domain/workspace/decide.js';
+import { workspaceStream } from '../../domain/workspace/events.js';
+import { requireTeam } from '../shared/aggregates.js';
+import { handleCommand, type Created } from '../shared/commandHandler.js';
+import { nowIso, type AppContext } from '../shared/context.js';
+import { newId } from '../shared/ids.js';
+
+export async function createWorkspace(context: AppContext, input: { teamId: string; name: string }): Promise<Created> {
+  await requireTeam(context.eventStore, input.teamId);
+  const workspaceId = newId('workspace');
+  const result = await handleCommand(context.eventStore, workspaceStream(workspaceId), workspaceDecider, {
+    type: 'CreateWorkspace',
+    data: { workspaceId, teamId: input.teamId, name: input.name, now: nowIso(context) },
+  });
+  return { id: workspaceId, position: result.position };
+}
