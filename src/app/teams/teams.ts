@@ -1,7 +1,6 @@
 import { teamDecider, type SetTeamPlan } from '../../domain/team/decide.js';
 import { teamStream } from '../../domain/team/events.js';
 import type { Plan } from '../../domain/team/plans.js';
-import { requireTeam } from '../shared/aggregates.js';
 import { handleCommand, type Created } from '../shared/commandHandler.js';
 import { nowIso, type AppContext } from '../shared/context.js';
 import { newId } from '../shared/ids.js';
