@@ -18,7 +18,7 @@ import { SignInThrottle } from './app/signIn/throttle.js';
 import { DashboardSessions } from './app/sessions/sessions.js';
 import type { AppContext } from './app/shared/context.js';
 import type { CredentialLookups, Services } from './app/shared/services.js';
-import type { HealthReport } from './app/system/health.js';
+import type { HealthReport } from './app/shared/health.js';
 import type { Config } from './config.js';
 import type { Position } from './ports/eventStore.js';
 import type { EngineId } from './domain/shared/engines.js';

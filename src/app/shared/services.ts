@@ -4,7 +4,7 @@ import type { BrowserAvailability } from '../../ports/web.js';
 import type { ReadModels } from '../../projections/index.js';
 import type { BillingPeriod } from '../../domain/team/billingPeriod.js';
 import type { ApiKeyDoc, TeamDoc } from '../../projections/directory/reader.js';
-import type { HealthReport } from '../system/health.js';
+import type { HealthReport } from './health.js';
 import type { AppContext } from './context.js';
 
 export interface CredentialLookups {

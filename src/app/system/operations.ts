@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOperation } from '../shared/operation.js';
-import { healthReportSchema } from './health.js';
+import { healthReportSchema } from '../shared/health.js';
 
 export const getHealthOperation = defineOperation({
   name: 'getHealth',
