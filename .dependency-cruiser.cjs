@@ -68,6 +68,16 @@ module.exports = {
       },
     },
     {
+      name: 'features-import-one-way',
+      severity: 'error',
+      comment:
+        'Features of src/app form a one-way graph: when feature A imports feature B (through any of their files), B imports nothing of A. ' +
+        'Move the shared piece down to the feature that owns it or to app/shared.',
+      scope: 'folder',
+      from: { path: '^src/app/[^/]+' },
+      to: { path: '^src/app/[^/]+', circular: true },
+    },
+    {
       name: 'application-knows-no-edge',
       severity: 'error',
       comment: 'Operations are defined once in src/app; REST, MCP and CLI are bindings that import them.',
