@@ -4,7 +4,7 @@ import { ENGINES } from '../../../domain/shared/engines.js';
 import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { analyticsScope, type AnalyticsQuery } from '../history/analyticsScope.js';
-import { citationCounts } from '../history/citationTallies.js';
+import { citationCounts } from '../../../projections/reportHistory/urlTallies.js';
 
 export const citationHistorySchema = z
   .object({

@@ -3,7 +3,7 @@ import { DOMAIN_CATEGORIES, domainCategory, domainOwner } from '../../../domain/
 import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { analyticsScope, type AnalyticsQuery } from '../history/analyticsScope.js';
-import { citationCounts } from '../history/citationTallies.js';
+import { citationCounts } from '../../../projections/reportHistory/urlTallies.js';
 
 const TOP_DOMAINS = 20;
 const TOP_URLS = 20;

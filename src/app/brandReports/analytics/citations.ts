@@ -3,7 +3,7 @@ import { DOMAIN_CATEGORIES, domainCategory, domainOwner, withoutWww, type Compil
 import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { analyticsScope, type AnalyticsQuery } from '../history/analyticsScope.js';
-import { urlTallies, type UrlTally } from '../history/citationTallies.js';
+import { urlTallies, type UrlTally } from '../../../projections/reportHistory/urlTallies.js';
 import { countedPage, countedPagingSchema, type SortOrder } from './listPaging.js';
 
 export const CITATION_SORTS = ['citations', 'url', 'domain', 'brandMentioned'] as const;

@@ -8,11 +8,11 @@ import {
   type CitedUrlTotals,
   type ReportUrlSum,
   type UrlPromptTotals,
-} from '../../../projections/reportHistory/compactUrlRows.js';
-import type { Services } from '../../shared/services.js';
-import type { Window } from '../../shared/window.js';
-import type { AnalyticsScope } from './analyticsScope.js';
-import { reportCitationDays, reportCitationSpans, scopePromptDays } from './daySlices.js';
+} from './compactUrlRows.js';
+import type { Services } from '../../app/shared/services.js';
+import type { Window } from '../../app/shared/window.js';
+import type { AnalyticsScope } from '../../app/brandReports/history/analyticsScope.js';
+import { reportCitationDays, reportCitationSpans, scopePromptDays } from '../../app/brandReports/history/daySlices.js';
 
 /** A prompt whose runs cited a URL (contract.md section 4, cited-URL prompt entry), with its citing runs. */
 export interface UrlPromptEntry {
