@@ -1,16 +1,22 @@
 import type { RunTotals, TrackedBrand } from '../../domain/analysis/index.js';
 import type { Collection } from '../../ports/documentStore.js';
 import type { ReadModels } from '../runner/readModels.js';
-import { addCompactTotals, decodePromptTotals, decodeTotals, emptyCompactTotals, type CompactTotals } from './compactRows.js';
+import { addCompactTotals, decodePromptTotals, decodeTotals, emptyCompactTotals, type CompactTotals, type NameTotals } from './compactRows.js';
 import type { DayDoc } from './dayDocument.js';
 import { REPORT_HISTORY, reportHistoryProjection } from './projection.js';
 import { ALL_ENGINES, type PromptTotalsDoc } from './promptTotals.js';
 import type { ReportCitationsDoc, ReportDayDoc } from './reportDocuments.js';
 import { coveringSpans } from './spans.js';
 import type { ReportVersionDoc } from './versions.js';
+import { domainsByCitations, promptDayCitationCounts, promptDayUrlTallies, reportCitationCounts, reportUrlTallies, urlTallyByPrompt } from './urlTallies.js';
+import type { DailyUrlCitations, UrlPromptTally, UrlTally } from './urlTallies.js';
+import { promptDayTotals, reportDayNames, windowSlices, type HistoryFilter, type WindowSlices } from './windowSlices.js';
 
 export type { DayDoc } from './dayDocument.js';
 export type { ReportCitationsDoc, ReportDayDoc } from './reportDocuments.js';
+export type { NameTotals } from './compactRows.js';
+export type { DailyUrlCitations, UrlPromptEntry, UrlPromptTally, UrlTally } from './urlTallies.js';
+export type { HistoryFilter, WindowDay, WindowSlices } from './windowSlices.js';
 export { isReadableVersion, readableUntil, type ReportVersionDoc, type VersionState } from './versions.js';
 
 /** One version of one report's history: every figure of an answer comes from one. */
@@ -104,6 +110,47 @@ export class HistoryReader {
       sums.set(promptId, addCompactTotals(sums.get(promptId) ?? emptyCompactTotals(brands.length), totals));
     }
     return new Map([...sums].map(([promptId, totals]) => [promptId, decodeTotals(totals, brands)]));
+  }
+
+  /** The window after the filter, decoded: its days, its whole, per engine, and the names the answers put forward. */
+  async windowSlices(version: VersionKey, window: HistoryWindow, filter: HistoryFilter, brands: readonly TrackedBrand[]): Promise<WindowSlices> {
+    const documents = filter.narrowed ? { promptDays: await this.promptDays(version, window, filter.promptIds) } : { reportDays: await this.reportDays(version, window) };
+    return windowSlices(documents, filter, brands);
+  }
+
+  /** One prompt's days of the window, decoded over all engines or the selected ones. */
+  async promptDayTotals(version: VersionKey, window: HistoryWindow, promptId: string, brands: readonly TrackedBrand[], engines?: ReadonlySet<string>) {
+    return promptDayTotals(await this.promptDays(version, window, [promptId]), brands, engines);
+  }
+
+  /**
+   * The cited URLs of the window. Without filters they come from the report-level aggregates (one document a
+   * day); an engine or tag filter reads the prompt days, which know each prompt's runs per engine.
+   */
+  async urlTallies(version: VersionPrompts, window: HistoryWindow, filter: HistoryFilter): Promise<Map<string, UrlTally>> {
+    if (filter.narrowed || filter.engines) return promptDayUrlTallies(await this.promptDays(version, window, filter.promptIds), filter.engines);
+    return reportUrlTallies(await this.reportCitationSpans(version, window), version.promptIds);
+  }
+
+  /**
+   * Citation counts per URL and engine, per day (`daily`, what histories need) or per stored span (any window
+   * total). The report-level aggregates keep citations per engine, so only a tag filter reads the prompt days.
+   */
+  async citationCounts(version: VersionKey, window: HistoryWindow, filter: HistoryFilter, { daily, onlyUrl }: { daily: boolean; onlyUrl?: string }): Promise<DailyUrlCitations[]> {
+    if (filter.narrowed) return promptDayCitationCounts(await this.promptDays(version, window, filter.promptIds), filter.engines, onlyUrl);
+    const documents = daily ? await this.reportCitationDays(version, window) : await this.reportCitationSpans(version, window);
+    return reportCitationCounts(documents, filter.engines, onlyUrl);
+  }
+
+  /** Per prompt of `promptIds`, its runs that cited `url` in the window over the selected engines. */
+  async urlPromptTallies(version: VersionKey, window: HistoryWindow, promptIds: readonly string[], url: string, engines: HistoryFilter['engines']): Promise<Map<string, UrlPromptTally>> {
+    return urlTallyByPrompt(await this.promptDays(version, window, promptIds), url, engines);
+  }
+
+  /** Untracked names and cited domains (most cited first) of every country between two days, both included. */
+  async mentionsEveryCountry(version: VersionKey, startDate: string, endDate: string): Promise<{ names: NameTotals[]; citedDomains: string[] }> {
+    const { days, citationDays } = await this.everyCountry(version, startDate, endDate);
+    return { names: reportDayNames(days), citedDomains: domainsByCitations(citationDays) };
   }
 
   /** The prompt totals covering the window: whole weeks and the days around them over all engines, or days per engine. */

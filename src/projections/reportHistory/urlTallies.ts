@@ -9,10 +9,9 @@ import {
   type ReportUrlSum,
   type UrlPromptTotals,
 } from './compactUrlRows.js';
-import type { Services } from '../../app/shared/services.js';
-import type { Window } from '../../app/shared/window.js';
-import type { AnalyticsScope } from '../../app/brandReports/history/analyticsScope.js';
-import { reportCitationDays, reportCitationSpans, scopePromptDays } from '../../app/brandReports/history/daySlices.js';
+import type { DayDoc } from './dayDocument.js';
+import type { ReportCitationsDoc } from './reportDocuments.js';
+import type { HistoryFilter } from './windowSlices.js';
 
 /** A prompt whose runs cited a URL (contract.md section 4, cited-URL prompt entry), with its citing runs. */
 export interface UrlPromptEntry {
@@ -49,10 +48,10 @@ function fromReportSum(promptIds: readonly string[]) {
 }
 
 /** From the report-level aggregates: every prompt of the country, every engine. */
-async function reportTallies(services: Services, scope: AnalyticsScope): Promise<Map<string, UrlTally>> {
+export function reportUrlTallies(spans: readonly ReportCitationsDoc[], promptIds: readonly string[]): Map<string, UrlTally> {
   const sums = new Map<string, ReportUrlSum>();
-  for (const { urls } of await reportCitationSpans(services, scope)) sumReportUrls(sums, urls);
-  const tally = fromReportSum(scope.version.promptIds);
+  for (const { urls } of spans) sumReportUrls(sums, urls);
+  const tally = fromReportSum(promptIds);
   return new Map([...sums].map(([url, sum]) => [url, tally(sum)]));
 }
 
@@ -63,11 +62,11 @@ interface PromptTally {
 }
 
 /** From the prompt days: exact under engine and tag filters, at the cost of one document per prompt and day. */
-async function promptDayTallies(services: Services, scope: AnalyticsScope): Promise<Map<string, UrlTally>> {
+export function promptDayUrlTallies(days: readonly DayDoc[], engineFilter: HistoryFilter['engines']): Map<string, UrlTally> {
   const merged = new Map<string, { totals: CitedUrlTotals; byPrompt: Map<string, PromptTally> }>();
-  for (const { promptId, engines } of await scopePromptDays(services, scope)) {
+  for (const { promptId, engines } of days) {
     for (const { engine, citedUrls } of engines) {
-      if (scope.engines && !scope.engines.has(engine)) continue;
+      if (engineFilter && !engineFilter.has(engine)) continue;
       for (const totals of citedUrls.map(decodeCitedUrl)) {
         const entry = merged.get(totals.url) ?? { totals: { ...totals, citations: 0, citingRuns: 0, brandMentionedRuns: 0, competitorMentionedRuns: [] }, byPrompt: new Map() };
         merged.set(totals.url, entry);
@@ -94,14 +93,6 @@ async function promptDayTallies(services: Services, scope: AnalyticsScope): Prom
   );
 }
 
-/**
- * The cited URLs of the scope's window. Without filters they come from the report-level aggregates (one
- * document a day); an engine or tag filter reads the prompt days, which know each prompt's runs per engine.
- */
-export async function urlTallies(services: Services, scope: AnalyticsScope): Promise<Map<string, UrlTally>> {
-  return scope.narrowed || scope.engines ? promptDayTallies(services, scope) : reportTallies(services, scope);
-}
-
 /** One URL's citations on one day (or in the span starting that day), per engine, after the scope's filters. */
 export interface DailyUrlCitations {
   day: string;
@@ -110,37 +101,63 @@ export interface DailyUrlCitations {
   byEngine: Map<string, number>;
 }
 
-/**
- * Citation counts per URL and engine, per day (`daily`, what histories need) or per stored span (any
- * window total). The report-level aggregates keep citations per engine, so only a tag filter needs the
- * prompt days.
- */
-export async function citationCounts(
-  services: Services,
-  scope: AnalyticsScope,
-  window: Window,
-  { daily, onlyUrl }: { daily: boolean; onlyUrl?: string },
-): Promise<DailyUrlCitations[]> {
-  const wanted = (engine: string) => !scope.engines || scope.engines.has(engine);
+/** Citation counts per URL and engine of each report-level document (a day or a stored span), after the engine filter. */
+export function reportCitationCounts(documents: readonly ReportCitationsDoc[], engines: HistoryFilter['engines'], onlyUrl?: string): DailyUrlCitations[] {
   const counts: DailyUrlCitations[] = [];
-  if (!scope.narrowed) {
-    const documents = daily ? await reportCitationDays(services, scope, window) : await reportCitationSpans(services, scope, window);
-    for (const { day, urls } of documents) {
-      for (const row of urls) {
-        const { url, domain, citationsByEngine } = decodeReportUrl(row);
-        if (onlyUrl !== undefined && url !== onlyUrl) continue;
-        const byEngine = new Map(Object.entries(citationsByEngine).filter(([engine]) => wanted(engine)));
-        if (byEngine.size > 0) counts.push({ day, url, domain, byEngine });
-      }
+  for (const { day, urls } of documents) {
+    for (const row of urls) {
+      const { url, domain, citationsByEngine } = decodeReportUrl(row);
+      if (onlyUrl !== undefined && url !== onlyUrl) continue;
+      const byEngine = new Map(Object.entries(citationsByEngine).filter(([engine]) => !engines || engines.has(engine)));
+      if (byEngine.size > 0) counts.push({ day, url, domain, byEngine });
     }
-    return counts;
   }
-  for (const { day, engines } of await scopePromptDays(services, scope, window)) {
-    for (const { engine, citedUrls } of engines.filter(({ engine: candidate }) => wanted(candidate))) {
+  return counts;
+}
+
+/** Citation counts per URL, engine and day of prompt days, after the engine filter: what a tag filter reads. */
+export function promptDayCitationCounts(days: readonly DayDoc[], engines: HistoryFilter['engines'], onlyUrl?: string): DailyUrlCitations[] {
+  const counts: DailyUrlCitations[] = [];
+  for (const { day, engines: sections } of days) {
+    for (const { engine, citedUrls } of sections.filter(({ engine: candidate }) => !engines || engines.has(candidate))) {
       for (const { url, domain, citations } of citedUrls.map(decodeCitedUrl)) {
         if (onlyUrl === undefined || url === onlyUrl) counts.push({ day, url, domain, byEngine: new Map([[engine, citations]]) });
       }
     }
   }
   return counts;
+}
+
+/** A prompt's runs that cited one URL in a window, over the selected engines. */
+export interface UrlPromptTally {
+  engines: Set<string>;
+  citingRuns: number;
+  brandMentioned: number;
+}
+
+/** Per prompt, its runs that cited `url` in the prompt days, over the selected engines. */
+export function urlTallyByPrompt(days: readonly DayDoc[], url: string, engines: HistoryFilter['engines']): Map<string, UrlPromptTally> {
+  const byPrompt = new Map<string, UrlPromptTally>();
+  for (const day of days) {
+    for (const engineDay of day.engines) {
+      if (engines && !engines.has(engineDay.engine)) continue;
+      const cited = engineDay.citedUrls.map(decodeCitedUrl).find((candidate) => candidate.url === url);
+      if (!cited) continue;
+      const tally = byPrompt.get(day.promptId) ?? { engines: new Set<string>(), citingRuns: 0, brandMentioned: 0 };
+      tally.engines.add(engineDay.engine);
+      tally.citingRuns += cited.citingRuns;
+      tally.brandMentioned += cited.brandMentionedRuns;
+      byPrompt.set(day.promptId, tally);
+    }
+  }
+  return byPrompt;
+}
+
+/** Cited domains of report-level documents, most cited first (then by name). */
+export function domainsByCitations(documents: readonly ReportCitationsDoc[]): string[] {
+  const counts = new Map<string, number>();
+  for (const { urls } of documents) {
+    for (const { domain, citations } of urls.map(decodeReportUrl)) counts.set(domain, (counts.get(domain) ?? 0) + citations);
+  }
+  return [...counts].sort(([left, leftCount], [right, rightCount]) => rightCount - leftCount || (left < right ? -1 : 1)).map(([domain]) => domain);
 }

@@ -13,7 +13,7 @@ export interface HistoryFilter {
 }
 
 /** One day of a window over its selected engines. */
-export interface DayTotals {
+export interface WindowDay {
   day: string;
   totals: RunTotals;
 }
@@ -21,7 +21,7 @@ export interface DayTotals {
 /** A window of a report version after the filter's engines and prompts, decoded: what /stats computes from. */
 export interface WindowSlices {
   /** The days with a document, in date order. */
-  days: DayTotals[];
+  days: WindowDay[];
   /** The whole window. */
   totals: RunTotals;
   /** The whole window per engine, for engines with a document in it. */
@@ -97,3 +97,15 @@ export function windowSlices(documents: Parameters<typeof daySlices>[0], filter:
     names: slices.flatMap(({ names }) => names.map(decodeName)),
   };
 }
+
+/** A prompt's day documents decoded, over all engines or the selected ones: one entry per engine section and day. */
+export function promptDayTotals(days: readonly DayDoc[], brands: readonly TrackedBrand[], engines?: ReadonlySet<string> | null): { date: string; totals: RunTotals }[] {
+  return days.flatMap(({ day, all, engines: sections }) =>
+    engines
+      ? sections.filter(({ engine }) => engines.has(engine)).map(({ totals }) => ({ date: day, totals: decodeTotals(totals, brands) }))
+      : [{ date: day, totals: decodeTotals(all, brands) }],
+  );
+}
+
+/** Untracked names of report-level days, decoded: what competitor suggestions rank. */
+export const reportDayNames = (days: readonly ReportDayDoc[]): NameTotals[] => days.flatMap(({ names }) => names.map(decodeName));

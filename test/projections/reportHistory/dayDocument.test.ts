@@ -10,6 +10,7 @@ import {
 import type { DetectionSettings } from '../../../src/domain/brandReport/events.js';
 import type { RunCompleted } from '../../../src/domain/run/events.js';
 import { decodeTotals } from '../../../src/projections/reportHistory/compactRows.js';
+import { promptDayTotals } from '../../../src/projections/reportHistory/windowSlices.js';
 import { decodeCitedUrl } from '../../../src/projections/reportHistory/compactUrlRows.js';
 import type { DayDoc } from '../../../src/projections/reportHistory/dayDocument.js';
 import { addRunsToHistory, emptyHistoryBatch, type HistoryBatch } from '../../../src/projections/reportHistory/historyBatch.js';
@@ -105,7 +106,7 @@ describe('a day document', () => {
 });
 
 describe('figures from day documents (contract.md section 4)', () => {
-  const metrics = promptMetrics(daysOf(RUNS), detection);
+  const metrics = promptMetrics(promptDayTotals(daysOf(RUNS), detection.brands), detection);
   const rank = Object.fromEntries(metrics.brandRank.map((entry) => [entry.brand, entry]));
 
   test('coverage per day counts runs that mention the brand, an absence statement not being a mention', () => {
@@ -133,7 +134,7 @@ describe('figures from day documents (contract.md section 4)', () => {
   });
 
   test('an engine filter reads only that engine’s totals', () => {
-    const chatgpt = promptMetrics(daysOf(RUNS), detection, new Set(['chatgpt']));
+    const chatgpt = promptMetrics(promptDayTotals(daysOf(RUNS), detection.brands, new Set(['chatgpt'])), detection);
     expect(chatgpt.brandRank.find(({ brand }) => brand === 'Initech')).toMatchObject({ mentions: 0, brandCoverage: 0 });
     expect(chatgpt.brandRank.find(({ brand }) => brand === 'Acme')).toMatchObject({ mentions: 2, brandCoverage: 2 / 3 });
   });

@@ -3,8 +3,8 @@ import { addDays, dayCount, daysBetween } from '../../../domain/shared/days.js';
 import { ENGINES } from '../../../domain/shared/engines.js';
 import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
-import { analyticsScope, type AnalyticsQuery } from '../history/analyticsScope.js';
-import { citationCounts } from '../../../projections/reportHistory/urlTallies.js';
+import { historyReader } from '../../../projections/reportHistory/reader.js';
+import { analyticsScope, historyFilter, type AnalyticsQuery } from '../history/analyticsScope.js';
 
 export const citationHistorySchema = z
   .object({
@@ -34,7 +34,7 @@ export async function getBrandReportCitationHistory(
   const scope = await analyticsScope(services, principal, reportId, query);
   const previousStart = addDays(query.startDate, -dayCount(query.startDate, query.endDate));
   const span = { ...scope.window, startDate: previousStart };
-  const daily = scope.prompts.length === 0 ? [] : await citationCounts(services, scope, span, { daily: true, onlyUrl: query.url });
+  const daily = scope.prompts.length === 0 ? [] : await historyReader(services.readModels).citationCounts(scope.version, span, historyFilter(scope), { daily: true, onlyUrl: query.url });
   const engines = ENGINES.filter((engine) => !scope.engines || scope.engines.has(engine));
   const byDay = new Map<string, Map<string, number>>();
   for (const { day, byEngine } of daily) {

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { DOMAIN_CATEGORIES, domainCategory, domainOwner } from '../../../domain/analysis/index.js';
 import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
-import { analyticsScope, type AnalyticsQuery } from '../history/analyticsScope.js';
-import { citationCounts } from '../../../projections/reportHistory/urlTallies.js';
+import { historyReader } from '../../../projections/reportHistory/reader.js';
+import { analyticsScope, historyFilter, type AnalyticsQuery } from '../history/analyticsScope.js';
 
 const TOP_DOMAINS = 20;
 const TOP_URLS = 20;
@@ -46,7 +46,7 @@ export async function getBrandReportCitationStats(services: Services, principal:
   const { detection } = scope;
   const byUrl = new Map<string, number>();
   const domainOfUrl = new Map<string, string>();
-  for (const { url, domain, byEngine } of scope.prompts.length === 0 ? [] : await citationCounts(services, scope, scope.window, { daily: false })) {
+  for (const { url, domain, byEngine } of scope.prompts.length === 0 ? [] : await historyReader(services.readModels).citationCounts(scope.version, scope.window, historyFilter(scope), { daily: false })) {
     add(byUrl, url, [...byEngine.values()].reduce((sum, count) => sum + count, 0));
     domainOfUrl.set(url, domain);
   }

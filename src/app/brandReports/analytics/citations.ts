@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { DOMAIN_CATEGORIES, domainCategory, domainOwner, withoutWww, type CompiledDetection } from '../../../domain/analysis/index.js';
 import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
-import { analyticsScope, type AnalyticsQuery } from '../history/analyticsScope.js';
-import { urlTallies, type UrlTally } from '../../../projections/reportHistory/urlTallies.js';
+import { historyReader, type UrlTally } from '../../../projections/reportHistory/reader.js';
+import { analyticsScope, historyFilter, type AnalyticsQuery } from '../history/analyticsScope.js';
 import { countedPage, countedPagingSchema, type SortOrder } from './listPaging.js';
 
 export const CITATION_SORTS = ['citations', 'url', 'domain', 'brandMentioned'] as const;
@@ -90,7 +90,7 @@ function ordering(query: CitationListQuery): (left: Listed, right: Listed) => nu
  */
 export async function listBrandReportCitations(services: Services, principal: Principal, reportId: string, query: CitationListQuery) {
   const scope = await analyticsScope(services, principal, reportId, query);
-  const tallies = scope.prompts.length === 0 ? new Map<string, UrlTally>() : await urlTallies(services, scope);
+  const tallies = scope.prompts.length === 0 ? new Map<string, UrlTally>() : await historyReader(services.readModels).urlTallies(scope.version, scope.window, historyFilter(scope));
   const allCitations = [...tallies.values()].reduce((sum, { citations }) => sum + citations, 0);
   const listed = [...tallies.values()].map((tally) => describeUrl(tally, scope.detection)).filter(matches(query)).sort(ordering(query));
   const page = countedPage(listed, query);

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { domainOwner, nameMatchesDomain, type CompiledDetection } from '../../../domain/analysis/index.js';
 import { addDays, utcDay } from '../../../domain/shared/days.js';
-import { decodeReportUrl } from '../../../projections/reportHistory/compactUrlRows.js';
-import { historyReader, type ReportCitationsDoc } from '../../../projections/reportHistory/reader.js';
+import { historyReader } from '../../../projections/reportHistory/reader.js';
 import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { readableReport } from '../history/history.js';
@@ -22,15 +21,6 @@ function suggestedDomain(name: SuggestedName, citedDomains: readonly string[], d
   return citedDomains.find((domain) => domainOwner(domain, detection) === null && nameMatchesDomain(name.name, domain)) ?? '';
 }
 
-/** Cited domains of the window, most cited first (then by name). */
-function domainsByCitations(days: readonly ReportCitationsDoc[]): string[] {
-  const counts = new Map<string, number>();
-  for (const { urls } of days) {
-    for (const { domain, citations } of urls.map(decodeReportUrl)) counts.set(domain, (counts.get(domain) ?? 0) + citations);
-  }
-  return [...counts].sort(([left, leftCount], [right, rightCount]) => rightCount - leftCount || (left < right ? -1 : 1)).map(([domain]) => domain);
-}
-
 /**
  * Names in the report's answers of the last 30 days (every country) that are neither the brand nor a
  * competitor, ranked by the number of runs naming them, in the competitor shape (contract.md section 8).
@@ -38,9 +28,9 @@ function domainsByCitations(days: readonly ReportCitationsDoc[]): string[] {
 export async function suggestCompetitors(services: Services, principal: Principal, reportId: string, limit: number): Promise<CompetitorSuggestions> {
   const { version, detection } = await readableReport(services, principal, reportId);
   const today = utcDay(services.context.now());
-  const { days, citationDays: citations } = await historyReader(services.readModels).everyCountry(version, addDays(today, 1 - SUGGESTION_DAYS), today);
-  const citedDomains = domainsByCitations(citations);
-  const names = suggestedNames(days.flatMap(({ names: rows }) => rows)).slice(0, limit);
+  const mentions = await historyReader(services.readModels).mentionsEveryCountry(version, addDays(today, 1 - SUGGESTION_DAYS), today);
+  const { citedDomains } = mentions;
+  const names = suggestedNames(mentions.names).slice(0, limit);
   return {
     items: names.map((name) => ({
       brand: name.name,

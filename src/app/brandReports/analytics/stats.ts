@@ -1,12 +1,12 @@
-import { finalizeRunTotals, rankBrands, type CompiledDetection, type WindowMetrics } from '../../../domain/analysis/index.js';
+import { emptyRunTotals, finalizeRunTotals, rankBrands, type WindowMetrics } from '../../../domain/analysis/index.js';
 import { normalizeDomain } from '../../../domain/brandReport/normalizeDomain.js';
 import { ENGINES } from '../../../domain/shared/engines.js';
 import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
-import { analyticsScope, type AnalyticsQuery } from '../history/analyticsScope.js';
-import { daySlices, type DaySlice } from '../history/daySlices.js';
+import { historyReader, type WindowSlices } from '../../../projections/reportHistory/reader.js';
+import { analyticsScope, historyFilter, type AnalyticsQuery } from '../history/analyticsScope.js';
 import type { BrandReportStats } from './statsSchema.js';
-import { averageRank, coverage, dailySeries, dayFigures, logoUrl, percent, windowTotals, type DayFigures } from './statsSeries.js';
+import { averageRank, coverage, dailySeries, dayFigures, logoUrl, percent, type DayFigures } from './statsSeries.js';
 import { newestVersionState, statsStatus } from './statsStatus.js';
 import { suggestedNames } from './suggestedNames.js';
 
@@ -15,17 +15,17 @@ const MAX_DETECTED_BRANDS = 50;
 const NO_BRAND = { brandCoverage: 0, mentionedRuns: 0 };
 
 /** Per engine with runs, in the API's engine order: the main brand's coverage on it. */
-function engineBreakdown(slices: readonly DaySlice[], detection: CompiledDetection): BrandReportStats['engines'] {
+function engineBreakdown(slices: WindowSlices): BrandReportStats['engines'] {
   return ENGINES.flatMap((engine) => {
-    const stored = slices.flatMap(({ engines }) => engines.filter((section) => section.engine === engine).map(({ totals }) => totals));
-    const metrics = finalizeRunTotals(windowTotals(detection, stored));
-    return metrics.runs === 0 ? [] : [{ engine, ...coverage(metrics.brands[0] ?? NO_BRAND, metrics.runs) }];
+    const totals = slices.engines.get(engine);
+    const metrics = totals && finalizeRunTotals(totals);
+    return !metrics || metrics.runs === 0 ? [] : [{ engine, ...coverage(metrics.brands[0] ?? NO_BRAND, metrics.runs) }];
   });
 }
 
 /** Untracked names only (the suggestions' extractor leaves the tracked ones out), most mentions first. */
-function detectedBrands(slices: readonly DaySlice[]): BrandReportStats['detectedBrands'] {
-  return suggestedNames(slices.flatMap(({ names }) => names))
+function detectedBrands(slices: WindowSlices): BrandReportStats['detectedBrands'] {
+  return suggestedNames(slices.names)
     .map(({ name, mentions }) => ({ name, mentions }))
     .sort((left, right) => right.mentions - left.mentions || (left.name < right.name ? -1 : left.name > right.name ? 1 : 0))
     .slice(0, MAX_DETECTED_BRANDS);
@@ -75,9 +75,9 @@ type SliceFigures = Omit<BrandReportStats, 'id' | 'status' | 'isRecalculating' |
  * Every figure of /stats from the days of its window (contract.md sections 4 and 8). Pure. `domains` is the
  * domain of each tracked brand, in the detection's order ('' for none).
  */
-function statsOfSlices(slices: readonly DaySlice[], detection: CompiledDetection, domains: readonly string[]): SliceFigures {
-  const days = dayFigures(slices, detection);
-  const totals = windowTotals(detection, slices.map(({ totals: day }) => day));
+function statsOfSlices(slices: WindowSlices, domains: readonly string[]): SliceFigures {
+  const days = dayFigures(slices.days);
+  const { totals } = slices;
   const window = finalizeRunTotals(totals);
   const sentenceCounts = new Map(totals.brands.map(({ brand, sentences }) => [brand, sentences]));
   const series = dailySeries(days, domains);
@@ -99,15 +99,18 @@ function statsOfSlices(slices: readonly DaySlice[], detection: CompiledDetection
       ...series,
     },
     competitorBrandsAnalysis: { brandMentions: competitorBrands(window, days, domains), ...series },
-    engines: engineBreakdown(slices, detection),
+    engines: engineBreakdown(slices),
   };
 }
 
 export async function getBrandReportStats(services: Services, principal: Principal, reportId: string, query: AnalyticsQuery): Promise<BrandReportStats> {
   const scope = await analyticsScope(services, principal, reportId, query);
   const { detection } = scope.version;
-  const slices = scope.prompts.length === 0 ? [] : await daySlices(services, scope);
-  const figures = statsOfSlices(slices, scope.detection, [detection, ...detection.competitors].map(({ brandDomain }) => normalizeDomain(brandDomain)));
+  const slices =
+    scope.prompts.length === 0
+      ? { days: [], totals: emptyRunTotals(scope.detection.brands), engines: new Map(), names: [] }
+      : await historyReader(services.readModels).windowSlices(scope.version, scope.window, historyFilter(scope), scope.detection.brands);
+  const figures = statsOfSlices(slices, [detection, ...detection.competitors].map(({ brandDomain }) => normalizeDomain(brandDomain)));
   return {
     id: reportId,
     status: statsStatus(scope.version, await newestVersionState(services, scope.version), figures.summary.runs),

@@ -3,12 +3,9 @@ import {
   rankBrands,
   wilsonInterval,
   type BrandMetrics,
-  type CompiledDetection,
-  type RunTotals,
   type WindowMetrics,
 } from '../../../domain/analysis/index.js';
-import { addCompactTotals, decodeTotals, emptyCompactTotals, type CompactTotals } from '../../../projections/reportHistory/compactRows.js';
-import type { DaySlice } from '../history/daySlices.js';
+import type { WindowDay } from '../../../projections/reportHistory/reader.js';
 import type { BrandReportStats } from './statsSchema.js';
 
 /** contract.md section 8: rates in /stats are percentages. */
@@ -22,14 +19,6 @@ export function coverage({ brandCoverage, mentionedRuns }: Pick<BrandMetrics, 'b
   return { brandCoverage: percent(brandCoverage), runs, mentionedRuns, brandCoverageInterval: { low: percent(low), high: percent(high) } };
 }
 
-/**
- * The window's totals in the analysis module's terms. Stored totals of one version are summed column by
- * column first (as the projection sums runs into them), so a 90-day window decodes one row set, not 630.
- */
-export function windowTotals(detection: CompiledDetection, stored: readonly CompactTotals[]): RunTotals {
-  return decodeTotals(stored.reduce((total, totals) => addCompactTotals(total, totals), emptyCompactTotals(detection.brands.length)), detection.brands);
-}
-
 export interface DayFigures {
   date: string;
   metrics: WindowMetrics;
@@ -37,9 +26,9 @@ export interface DayFigures {
 }
 
 /** The days of the window that have runs, with each brand's figures and brandRank that day. */
-export function dayFigures(slices: readonly DaySlice[], detection: CompiledDetection): DayFigures[] {
-  return slices
-    .map(({ day, totals }) => ({ date: day, metrics: finalizeRunTotals(windowTotals(detection, [totals])) }))
+export function dayFigures(days: readonly WindowDay[]): DayFigures[] {
+  return days
+    .map(({ day, totals }) => ({ date: day, metrics: finalizeRunTotals(totals) }))
     .filter(({ metrics }) => metrics.runs > 0)
     .map(({ date, metrics }) => ({ date, metrics, ranks: new Map(rankBrands(metrics.brands).map(({ brand, rank }) => [brand, rank])) }));
 }

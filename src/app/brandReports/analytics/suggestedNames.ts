@@ -1,4 +1,4 @@
-import { decodeName, type NameRow } from '../../../projections/reportHistory/compactRows.js';
+import type { NameTotals } from '../../../projections/reportHistory/reader.js';
 
 /** An untracked name over a window: runs naming it, its mentions, a domain written beside it ('' when none). */
 export interface SuggestedName {
@@ -13,10 +13,10 @@ export interface SuggestedName {
  * spelling most runs used (then the smallest, so the answer never depends on the order rows are read in).
  * Most runs first, then most mentions, then name.
  */
-export function suggestedNames(rows: Iterable<NameRow>): SuggestedName[] {
+export function suggestedNames(rows: Iterable<NameTotals>): SuggestedName[] {
   const groups = new Map<string, { spellings: Map<string, number>; runs: number; mentions: number; linkedDomains: Set<string> }>();
   for (const row of rows) {
-    const { name, runs, mentions, linkedDomain } = decodeName(row);
+    const { name, runs, mentions, linkedDomain } = row;
     const key = name.toLowerCase();
     const group = groups.get(key) ?? { spellings: new Map<string, number>(), runs: 0, mentions: 0, linkedDomains: new Set<string>() };
     group.spellings.set(name, (group.spellings.get(name) ?? 0) + runs);

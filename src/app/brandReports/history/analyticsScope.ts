@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { EngineId } from '../../../domain/shared/engines.js';
 import type { PromptDoc } from '../../../projections/directory/reader.js';
-import { historyReader, type ReportVersionDoc } from '../../../projections/reportHistory/reader.js';
+import { historyReader, type HistoryFilter, type ReportVersionDoc } from '../../../projections/reportHistory/reader.js';
 import { directoryCollection } from '../../shared/directory.js';
 import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
@@ -64,3 +64,6 @@ export async function analyticsScope(services: Services, principal: Principal, r
     window: { startDate: query.startDate, endDate: query.endDate, country: query.country },
   };
 }
+
+/** The scope's engines and prompts as the history reader filters them. */
+export const historyFilter = ({ engines, prompts, narrowed }: AnalyticsScope): HistoryFilter => ({ engines, narrowed, promptIds: prompts.map(({ _id }) => _id) });

@@ -5,7 +5,8 @@ import type { Services } from '../../shared/services.js';
 import { tagSchema } from '../../tags/resource.js';
 import { reportTags } from '../edit/queries.js';
 import { promptMetrics } from './promptMetrics.js';
-import { readableReport, requireReportPrompt, windowDays } from './history.js';
+import { historyReader } from '../../../projections/reportHistory/reader.js';
+import { readableReport, requireReportPrompt } from './history.js';
 import type { Window } from '../../shared/window.js';
 
 const sentimentSchema = z.object({ positive: z.number(), neutral: z.number(), negative: z.number(), nss: z.number() });
@@ -45,7 +46,7 @@ export async function getPromptDetail(
   const { report, version, detection } = await readableReport(services, principal, reportId, window.version);
   const prompt = await requireReportPrompt(services, report, promptId);
   const engines = window.engines ? new Set(window.engines) : undefined;
-  const metrics = promptMetrics(await windowDays(services, version, window, [promptId]), detection, engines);
+  const metrics = promptMetrics(await historyReader(services.readModels).promptDayTotals(version, window, promptId, detection.brands, engines), detection);
   return {
     id: promptId,
     reportId,
