@@ -108,7 +108,7 @@ async function endToEnd(pageUrl: string): Promise<Record<string, number>> {
     const { id: teamId } = await createTeam(composition.context, { name: 'Bench', plan: 'premium' });
     const { id: workspaceId } = await createWorkspace(composition.context, { teamId, name: 'Bench' });
     const completed = async (operation: Operation, collection: string): Promise<void> => {
-      const { id } = (await operation.run({ workspaceId, url: pageUrl }, { principal: OPERATOR, services, log: composition.context.logger })) as { id: string };
+      const { id } = (await operation.run({ workspaceId, url: pageUrl }, { principal: OPERATOR, deps: services, log: composition.context.logger })) as { id: string };
       const audits = await composition.readModels.collection<{ _id: string; status: string }>(auditsProjection, collection);
       for (let status = 'pending'; status === 'pending'; status = (await audits.findOne({ _id: id }))?.status ?? 'pending') await delay(5);
     };

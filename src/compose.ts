@@ -182,7 +182,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         return (await onDemandRunner).waitFor(position);
       };
       return {
-        context,
+        ...context,
         readModels,
         engines,
         credentials: runner === 'on-demand' ? fromReadModels : inMemory(),

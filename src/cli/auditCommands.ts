@@ -45,7 +45,7 @@ async function follow(composition: Composition, followed: Followed, id: string):
   let failure: unknown = null;
   try {
     for (;;) {
-      const audit = (await followed.get.run({ [followed.idField]: id }, { principal: OPERATOR, services, log: composition.context.logger })) as Audit;
+      const audit = (await followed.get.run({ [followed.idField]: id }, { principal: OPERATOR, deps: services, log: composition.context.logger })) as Audit;
       progress?.show(audit.status);
       if (FINISHED.has(audit.status)) return audit;
       if (failure) throw failure;

@@ -99,7 +99,7 @@ export function bindOperation(parent: Command, name: string, operation: Operatio
       }
       const services = composition.createServices('on-demand');
       const shaped = binding.shape?.(input) ?? input;
-      const output = (await operation.run(shaped, { principal: operation.access === 'public' ? null : OPERATOR, services, log: composition.context.logger })) as Record<string, unknown>;
+      const output = (await operation.run(shaped, { principal: operation.access === 'public' ? null : OPERATOR, deps: services, log: composition.context.logger })) as Record<string, unknown>;
       return binding.print?.(output) ?? output;
     }),
   );

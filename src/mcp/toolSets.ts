@@ -33,7 +33,7 @@ async function callTool(tool: Tool, args: Record<string, unknown>, services: Ser
   const scope = mcpRequestScope.getStore();
   if (scope === undefined) throw new Error('an MCP tool runs inside the scope of its request');
   try {
-    const value = await tool.run(args, { principal: scope.principal, services, log: scope.log });
+    const value = await tool.run(args, { principal: scope.principal, deps: services, log: scope.log });
     return { structuredContent: value as Record<string, unknown>, content: [{ type: 'text', text: JSON.stringify(value) }] };
   } catch (error) {
     if (error instanceof ForbiddenError) scope.refusal ??= error;

@@ -59,7 +59,7 @@ async function logFile(name: string, content: string | Buffer): Promise<string> 
 async function figures(dataDir: string, reportId: string) {
   const composition = await compose(loadConfig({ DATA_DIR: dataDir, GEOLENS_DEMO: '0' }), pino({ level: 'silent' }));
   try {
-    const context = { principal: OPERATOR, services: composition.createServices('on-demand'), log: composition.context.logger };
+    const context = { principal: OPERATOR, deps: composition.createServices('on-demand'), log: composition.context.logger };
     const agents = (await listAgentsOperation.run({ reportId, ...WINDOW }, context)) as { items: unknown[] };
     const stats = (await getStatsOperation.run({ reportId, ...WINDOW }, context)) as Record<string, unknown>;
     return { agents: agents.items, stats };

@@ -133,7 +133,7 @@ export function restRoute(operation: Operation, binding: RestBinding): Route {
   const runParsed = (input: unknown, request: RawRequest, principal: Principal | null, services: Services): Promise<unknown> =>
     operation.runValidated(input, {
       principal,
-      services,
+      deps: services,
       get log() {
         return request.log;
       },

@@ -12,5 +12,5 @@ export const getAccountInfoOperation = defineOperation({
   output: accountInfoSchema,
   answers: 'Plan, limits and usage',
   answerWithoutPlan: true,
-  handler: (_input, { principal, services }) => accountInfo(services, principal),
+  handler: (_input, { principal, deps }) => accountInfo(deps, principal),
 });

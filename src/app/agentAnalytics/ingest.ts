@@ -112,7 +112,7 @@ async function record(
  * doubled. Answers once the read models show the visits.
  */
 export async function ingestAgentLogs(services: Services, principal: Principal, request: IngestionRequest): Promise<IngestionAnswer> {
-  const { answer, position } = await recordAgentLogs(services.context, principal, request);
+  const { answer, position } = await recordAgentLogs(services, principal, request);
   await services.readYourWrites(position);
   return answer;
 }

@@ -62,8 +62,8 @@ export const uploadAgentLogsOperation = defineOperation({
   output: ingestionAnswerSchema,
   answers: 'What the log held',
   errors: { ...REPORT_ERRORS, 413: 'The upload holds more than 50 MB as sent', 415: 'A Content-Encoding other than gzip' },
-  handler: ({ reportId, format, host, content }, { principal, services }) =>
-    ingestAgentLogs(services, principal, { reportId, format, host, source: content }),
+  handler: ({ reportId, format, host, content }, { principal, deps }) =>
+    ingestAgentLogs(deps, principal, { reportId, format, host, source: content }),
 });
 
 export const ingestAgentLogFileOperation = defineOperation({
@@ -79,8 +79,8 @@ export const ingestAgentLogFileOperation = defineOperation({
     host: hostField,
   }),
   output: ingestionAnswerSchema,
-  handler: ({ reportId, format, host, content }, { principal, services }) =>
-    ingestAgentLogs(services, principal, { reportId, format, host, source: content }),
+  handler: ({ reportId, format, host, content }, { principal, deps }) =>
+    ingestAgentLogs(deps, principal, { reportId, format, host, source: content }),
 });
 
 export const disconnectAgentLogsOperation = defineOperation({
@@ -90,9 +90,9 @@ export const disconnectAgentLogsOperation = defineOperation({
   access: 'operator',
   input: z.object({ reportId: reportIdField }),
   output: z.object({ reportId: z.string(), availability: z.literal('not_connected') }),
-  handler: async ({ reportId }, { principal, services }) => {
-    await requireReport(services.context, principal, reportId);
-    await services.readYourWrites(await changeConnector(services.context, reportId, 'DisconnectAgentLogs'));
+  handler: async ({ reportId }, { principal, deps }) => {
+    await requireReport(deps, principal, reportId);
+    await deps.readYourWrites(await changeConnector(deps, reportId, 'DisconnectAgentLogs'));
     return { reportId, availability: 'not_connected' as const };
   },
 });
@@ -105,8 +105,8 @@ export const replaceCrawlerRangesOperation = defineOperation({
   access: 'operator',
   input: z.object({ ranges: rangeOverridesSchema.describe('Agent name to its CIDRs') }),
   output: z.object({ agents: z.number().int(), ranges: z.number().int() }),
-  handler: async ({ ranges }, { services }) => {
-    const { agents, ranges: replaced } = await replaceCrawlerRanges(services.context, ranges);
+  handler: async ({ ranges }, { deps }) => {
+    const { agents, ranges: replaced } = await replaceCrawlerRanges(deps, ranges);
     return { agents, ranges: replaced };
   },
 });
@@ -122,12 +122,12 @@ export const listAgentsOperation = defineOperation({
   output: agentsAnswerSchema,
   answers: 'One page of agents',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, limit, offset, ...query }, { principal, services }) => listAgents(services, principal, reportId, query, { limit, offset }),
+  handler: ({ reportId, limit, offset, ...query }, { principal, deps }) => listAgents(deps, principal, reportId, query, { limit, offset }),
   list: {
     pagingFields: ['limit', 'offset'],
     item: agentItemSchema,
-    window: async ({ reportId, limit: _limit, offset: _offset, ...query }, { principal, services }, range) =>
-      windowOfAnswer(await listAgents(services, principal, reportId, query, range)),
+    window: async ({ reportId, limit: _limit, offset: _offset, ...query }, { principal, deps }, range) =>
+      windowOfAnswer(await listAgents(deps, principal, reportId, query, range)),
   },
 });
 
@@ -142,12 +142,12 @@ export const listPagesOperation = defineOperation({
   output: pagesAnswerSchema,
   answers: 'One page of pages',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, limit, offset, ...query }, { principal, services }) => listPages(services, principal, reportId, query, { limit, offset }),
+  handler: ({ reportId, limit, offset, ...query }, { principal, deps }) => listPages(deps, principal, reportId, query, { limit, offset }),
   list: {
     pagingFields: ['limit', 'offset'],
     item: pageItemSchema,
-    window: async ({ reportId, limit: _limit, offset: _offset, ...query }, { principal, services }, range) =>
-      windowOfAnswer(await listPages(services, principal, reportId, query, range)),
+    window: async ({ reportId, limit: _limit, offset: _offset, ...query }, { principal, deps }, range) =>
+      windowOfAnswer(await listPages(deps, principal, reportId, query, range)),
   },
 });
 
@@ -161,5 +161,5 @@ export const getStatsOperation = defineOperation({
   output: statsAnswerSchema,
   answers: 'The agent analytics figures',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, services }) => getStats(services, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, deps }) => getStats(deps, principal, reportId, query),
 });

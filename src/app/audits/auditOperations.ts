@@ -44,12 +44,12 @@ export function listAuditsOperation<Doc extends AuditDoc>(reads: AuditReads<Doc>
     output: z.object({ items: z.array(reads.item), paging: cursorPagingSchema }),
     answers: `One page of ${reads.plural}`,
     errors: { 403: 'workspaceId names a workspace the credential cannot read', 404: 'workspaceId names no workspace' },
-    handler: (input: { workspaceId?: string | undefined; cursor?: PageCursor | undefined }, { principal, services }) =>
-      listAudits(services, principal, resource, input),
+    handler: (input: { workspaceId?: string | undefined; cursor?: PageCursor | undefined }, { principal, deps }) =>
+      listAudits(deps, principal, resource, input),
     list: {
       pagingFields: ['cursor'],
       item: reads.item,
-      window: ({ workspaceId }, { principal, services }, range) => auditsWindow(services, principal, resource, workspaceId, range),
+      window: ({ workspaceId }, { principal, deps }, range) => auditsWindow(deps, principal, resource, workspaceId, range),
     },
   });
 }
@@ -67,7 +67,7 @@ export function getAuditOperation<Doc extends AuditDoc>(reads: AuditReads<Doc>, 
     output: reads.detail,
     answers: `The ${resource.label.toLowerCase()}`,
     errors: AUDIT_ERRORS,
-    handler: (input: Record<string, string | undefined>, { principal, services }) =>
-      getAudit(services, principal, resource, input[reads.idField] as string, input.workspaceId),
+    handler: (input: Record<string, string | undefined>, { principal, deps }) =>
+      getAudit(deps, principal, resource, input[reads.idField] as string, input.workspaceId),
   });
 }

@@ -19,7 +19,7 @@ const domainOf = (url: string): string => withoutWww(new URL(url).hostname);
 /** Requests a crawlability check; the worker runs it. Answers once an immediate read sees it pending. */
 export async function createCrawlabilityCheck(services: Services, principal: Principal, input: { workspaceId: string; url: string }): Promise<CheckCreated> {
   const checkId = newAuditId('crawlabilityCheck');
-  const { request, position } = await requestGeoAudit(services.context, principal, input.workspaceId, (facts) => ({
+  const { request, position } = await requestGeoAudit(services, principal, input.workspaceId, (facts) => ({
     type: 'CrawlabilityCheckRequested',
     data: { ...facts, checkId, url: input.url, domain: domainOf(input.url) },
   }));
@@ -35,7 +35,7 @@ export async function createContentCheck(services: Services, principal: Principa
   const browser = services.browser();
   if (browser.state === 'unavailable') throw new ServiceUnavailableError(`Content checks need a browser to render pages. ${browser.reason}.`);
   const checkId = newAuditId('contentCheck');
-  const { request, position } = await requestGeoAudit(services.context, principal, input.workspaceId, (facts) => ({
+  const { request, position } = await requestGeoAudit(services, principal, input.workspaceId, (facts) => ({
     type: 'ContentCheckRequested',
     data: { ...facts, checkId, url: input.url, crawlerIdentity: input.crawlerIdentity, sendServiceHeader: input.sendServiceHeader },
   }));

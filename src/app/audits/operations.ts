@@ -82,7 +82,7 @@ export const createCrawlabilityCheckOperation = defineOperation({
   output: crawlabilityCheckCreatedSchema,
   answers: 'The pending check',
   errors: CREATE_AUDIT_ERRORS,
-  handler: (input, { principal, services }) => createCrawlabilityCheck(services, principal, input),
+  handler: (input, { principal, deps }) => createCrawlabilityCheck(deps, principal, input),
 });
 
 export const createContentCheckOperation = defineOperation({
@@ -114,6 +114,6 @@ export const createContentCheckOperation = defineOperation({
     ...CREATE_AUDIT_ERRORS,
     503: 'No browser to render with (CHROMIUM_PATH names no file, or none is installed): the message says what to install; nothing is created or counted',
   },
-  handler: ({ sendServiceHeader, sendOtterlyHeader, ...input }, { principal, services }) =>
-    createContentCheck(services, principal, { ...input, sendServiceHeader: sendServiceHeader ?? sendOtterlyHeader ?? false }),
+  handler: ({ sendServiceHeader, sendOtterlyHeader, ...input }, { principal, deps }) =>
+    createContentCheck(deps, principal, { ...input, sendServiceHeader: sendServiceHeader ?? sendOtterlyHeader ?? false }),
 });

@@ -42,8 +42,8 @@ export const listBrandReportsOperation = defineOperation({
   output: z.object({ items: z.array(brandReportListItemSchema), paging: cursorPagingSchema }),
   answers: 'One page of brand reports',
   errors: { 403: 'workspaceId names a workspace the credential cannot read', 404: 'workspaceId names no workspace' },
-  handler: (input, { principal, services }) => listBrandReports(services, principal, input),
-  list: { pagingFields: ['cursor'], item: brandReportListItemSchema, window: (input, { principal, services }, range) => brandReportsWindow(services, principal, input, range) },
+  handler: (input, { principal, deps }) => listBrandReports(deps, principal, input),
+  list: { pagingFields: ['cursor'], item: brandReportListItemSchema, window: (input, { principal, deps }, range) => brandReportsWindow(deps, principal, input, range) },
 });
 
 export const getBrandReportOperation = defineOperation({
@@ -56,7 +56,7 @@ export const getBrandReportOperation = defineOperation({
   output: brandReportSchema,
   answers: 'The brand report',
   errors: REPORT_ERRORS,
-  handler: ({ reportId }, { principal, services }) => getBrandReport(services, principal, reportId),
+  handler: ({ reportId }, { principal, deps }) => getBrandReport(deps, principal, reportId),
 });
 
 export const updateBrandReportOperation = defineOperation({
@@ -73,7 +73,7 @@ export const updateBrandReportOperation = defineOperation({
   output: brandReportSchema,
   answers: 'The updated brand report',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, patch }, { principal, services }) => editBrandReport(services, principal, reportId, patch),
+  handler: ({ reportId, patch }, { principal, deps }) => editBrandReport(deps, principal, reportId, patch),
 });
 
 export const getRecalculationOperation = defineOperation({
@@ -89,7 +89,7 @@ export const getRecalculationOperation = defineOperation({
   output: reportRecalculationSchema,
   answers: 'The newest history version and the readable versions',
   errors: REPORT_ERRORS,
-  handler: ({ reportId }, { principal, services }) => getRecalculation(services, principal, reportId),
+  handler: ({ reportId }, { principal, deps }) => getRecalculation(deps, principal, reportId),
 });
 
 const PROMPTS_TAG = 'Brand report prompts';
@@ -112,7 +112,7 @@ export const getBrandReportPromptOperation = defineOperation({
   output: promptDetailSchema,
   answers: 'The prompt detail',
   errors: REPORT_PROMPT_ERRORS,
-  handler: ({ reportId, promptId, ...query }, { principal, services }) => getPromptDetail(services, principal, reportId, promptId, query),
+  handler: ({ reportId, promptId, ...query }, { principal, deps }) => getPromptDetail(deps, principal, reportId, promptId, query),
 });
 
 export const listAiResponsesOperation = defineOperation({
@@ -133,11 +133,11 @@ export const listAiResponsesOperation = defineOperation({
   output: z.object({ items: z.array(aiResponseSchema), paging: cursorPagingSchema }),
   answers: 'One page of runs',
   errors: REPORT_PROMPT_ERRORS,
-  handler: ({ reportId, promptId, ...query }, { principal, services }) => listAiResponses(services, principal, reportId, promptId, query),
+  handler: ({ reportId, promptId, ...query }, { principal, deps }) => listAiResponses(deps, principal, reportId, promptId, query),
   list: {
     pagingFields: ['cursor'],
     item: aiResponseSchema,
-    window: ({ reportId, promptId, ...query }, { principal, services }, range) => aiResponsesWindow(services, principal, reportId, promptId, query, range),
+    window: ({ reportId, promptId, ...query }, { principal, deps }, range) => aiResponsesWindow(deps, principal, reportId, promptId, query, range),
   },
 });
 
@@ -173,14 +173,14 @@ export const listCitedUrlPromptsOperation = defineOperation({
   output: z.object({ items: z.array(citedUrlPromptSchema), paging: offsetPagingSchema }),
   answers: 'One page of prompts',
   errors: REPORT_PROMPT_ERRORS,
-  handler: async ({ reportId, limit, offset, ...query }, { principal, services }) => {
-    const window = await citedUrlPromptsWindow(services, principal, reportId, query, { limit, offset });
+  handler: async ({ reportId, limit, offset, ...query }, { principal, deps }) => {
+    const window = await citedUrlPromptsWindow(deps, principal, reportId, query, { limit, offset });
     return { items: window.items, paging: offsetPaging(window, { limit, offset }) };
   },
   list: {
     pagingFields: ['limit', 'offset'],
     item: citedUrlPromptSchema,
-    window: ({ reportId, ...query }, { principal, services }, range) => citedUrlPromptsWindow(services, principal, reportId, query, range),
+    window: ({ reportId, ...query }, { principal, deps }, range) => citedUrlPromptsWindow(deps, principal, reportId, query, range),
   },
 });
 
@@ -201,5 +201,5 @@ export const createBrandReportOperation = defineOperation({
     competitors: createFields.competitors.describe("Competitors ('Name=domain' on the command line)"),
   }),
   output: createdSchema,
-  handler: async (input, { services }) => ({ id: (await createBrandReport(services.context, input)).id }),
+  handler: async (input, { deps }) => ({ id: (await createBrandReport(deps, input)).id }),
 });

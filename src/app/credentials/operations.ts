@@ -22,8 +22,8 @@ export const createApiKeyOperation = defineOperation({
   access: 'operator',
   input: z.object(credentialFields),
   output: z.object({ id: z.string(), key: z.string() }),
-  handler: async (input, { services }) => {
-    const { id, key } = await createApiKey(services.context, input);
+  handler: async (input, { deps }) => {
+    const { id, key } = await createApiKey(deps, input);
     return { id, key };
   },
 });
@@ -35,7 +35,7 @@ export const revokeApiKeyOperation = defineOperation({
   access: 'operator',
   input: z.object({ keyId: referencedIdSchema.describe('Key id') }),
   output: createdSchema,
-  handler: async ({ keyId }, { services }) => ({ id: (await revokeApiKey(services.context, keyId)).id }),
+  handler: async ({ keyId }, { deps }) => ({ id: (await revokeApiKey(deps, keyId)).id }),
 });
 
 export const createUserOperation = defineOperation({
@@ -45,5 +45,5 @@ export const createUserOperation = defineOperation({
   access: 'operator',
   input: z.object({ ...credentialFields, email: emailSchema.describe('Sign-in e-mail address'), password: z.string().min(1).describe('Password (stored as a scrypt hash)') }),
   output: createdSchema,
-  handler: async (input, { services }) => ({ id: (await createUser(services.context, input)).id }),
+  handler: async (input, { deps }) => ({ id: (await createUser(deps, input)).id }),
 });

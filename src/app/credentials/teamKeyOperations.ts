@@ -18,11 +18,11 @@ export const listTeamApiKeysOperation = defineOperation({
   input: z.object({}),
   output: z.object({ items: z.array(teamApiKeySchema) }),
   answers: 'The keys',
-  handler: async (_input, { principal, services }) => ({ items: await teamApiKeys(services, requireTeamPrincipal(principal)) }),
+  handler: async (_input, { principal, deps }) => ({ items: await teamApiKeys(deps, requireTeamPrincipal(principal)) }),
   list: {
     pagingFields: [],
     item: teamApiKeySchema,
-    window: async (_input, { principal, services }, range) => windowOf(await teamApiKeys(services, requireTeamPrincipal(principal)), range),
+    window: async (_input, { principal, deps }, range) => windowOf(await teamApiKeys(deps, requireTeamPrincipal(principal)), range),
   },
 });
 
@@ -42,7 +42,7 @@ export const createTeamApiKeyOperation = defineOperation({
   output: teamApiKeySchema.extend({ key: z.string().describe('The API key, shown this once') }).meta({ id: 'CreatedApiKey' }),
   answers: 'The key, shown once',
   errors: { 403: BEYOND_SCOPE },
-  handler: (input, { principal, services }) => createTeamApiKey(services, requireTeamPrincipal(principal), input),
+  handler: (input, { principal, deps }) => createTeamApiKey(deps, requireTeamPrincipal(principal), input),
 });
 
 export const revokeTeamApiKeyOperation = defineOperation({
@@ -55,8 +55,8 @@ export const revokeTeamApiKeyOperation = defineOperation({
   output: z.object({ id: z.string(), revoked: z.literal(true) }),
   answers: 'Revoked',
   errors: { 403: 'A read key', 404: 'No such key in the team (or beyond the workspaces of the calling credential)', 409: 'The key is already revoked' },
-  handler: async ({ keyId }, { principal, services }) => {
-    await revokeTeamApiKey(services, requireTeamPrincipal(principal), keyId);
+  handler: async ({ keyId }, { principal, deps }) => {
+    await revokeTeamApiKey(deps, requireTeamPrincipal(principal), keyId);
     return { id: keyId, revoked: true as const };
   },
 });

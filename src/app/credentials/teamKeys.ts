@@ -51,7 +51,7 @@ export async function createTeamApiKey(
   input: { permission: Permission; workspaceIds?: WorkspaceScope | undefined },
 ): Promise<TeamApiKey & { key: string }> {
   const workspaceIds = grantedScope(input.workspaceIds, principal.workspaceIds);
-  const { id, key, position } = await createApiKey(services.context, { teamId: principal.teamId, permission: input.permission, workspaceIds });
+  const { id, key, position } = await createApiKey(services, { teamId: principal.teamId, permission: input.permission, workspaceIds });
   await services.readYourWrites(position);
   const [created] = await (await directoryCollection(services, 'apiKeys')).find({ keyId: id });
   if (!created) throw new Error(`API key ${id} is not in the read model after its creation`);
@@ -60,10 +60,10 @@ export async function createTeamApiKey(
 
 /** A key of another team, or beyond the caller's workspaces, is answered as missing: its id tells nothing. */
 export async function revokeTeamApiKey(services: Services, principal: TeamPrincipal, keyId: string): Promise<void> {
-  const key = await loadState(services.context.eventStore, apiKeyStream(keyId), apiKeyDecider);
+  const key = await loadState(services.eventStore, apiKeyStream(keyId), apiKeyDecider);
   if (key.status === 'absent' || key.teamId !== principal.teamId || !scopeWithin(key.workspaceIds, principal.workspaceIds)) {
     throw new NotFoundError(`API key ${keyId} not found`, 'keyId');
   }
-  const { position } = await revokeApiKey(services.context, keyId);
+  const { position } = await revokeApiKey(services, keyId);
   await services.readYourWrites(position);
 }

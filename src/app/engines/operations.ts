@@ -67,5 +67,5 @@ export const listEnginesOperation = defineOperation({
   }),
   output: enginesListSchema,
   answers: 'The engines',
-  handler: async (filters, { services }) => listEngines(services.engines, filters),
+  handler: async (filters, { deps }) => listEngines(deps.engines, filters),
 });

@@ -22,7 +22,7 @@ export interface VerifiedAccessToken {
  */
 export async function verifyAccessToken(services: Services, token: string): Promise<VerifiedAccessToken | null> {
   const stored = await (await oauthCollection(services, 'accessTokens')).findOne({ _id: hashSecret(token) });
-  if (!stored || stored.revoked || hasExpired(stored.expiresDate, nowIso(services.context))) return null;
+  if (!stored || stored.revoked || hasExpired(stored.expiresDate, nowIso(services))) return null;
   const { familyId, clientId, userId, teamId, permission, workspaceIds, scopes, resource, expiresDate } = stored;
   return {
     principal: { kind: 'accessToken', teamId, credentialId: familyId, permission, workspaceIds },

@@ -36,7 +36,6 @@ export async function redeemAuthorizationCode(
   services: Services,
   input: TokenRequestTarget & { code: string; client: RegisteredOAuthClient; redirectUri: string | null },
 ): Promise<IssuedTokens> {
-  const { context } = services;
   assertProtectedResource(input.resource, input.protectedResource);
   const codeHash = hashSecret(input.code);
   const familyId = newTokenFamilyId();
@@ -45,12 +44,12 @@ export async function redeemAuthorizationCode(
     clientId: input.client.clientId,
     redirectUri: input.redirectUri,
     familyId,
-    now: nowIso(context),
+    now: nowIso(services),
   });
   const grant: OAuthGrant = { clientId, userId, teamId, permission, workspaceIds, scopes, resource };
   const accessToken = newOpaqueSecret('accessToken');
   const refreshToken = input.client.grantTypes.includes('refresh_token') ? newOpaqueSecret('refreshToken') : null;
-  const started = await handleCommand(context.eventStore, tokenFamilyStream(familyId), tokenFamilyDecider, {
+  const started = await handleCommand(services.eventStore, tokenFamilyStream(familyId), tokenFamilyDecider, {
     type: 'StartTokenFamily',
     data: {
       familyId,
@@ -58,7 +57,7 @@ export async function redeemAuthorizationCode(
       grant,
       accessTokenHash: hashSecret(accessToken),
       refreshTokenHash: refreshToken === null ? null : hashSecret(refreshToken),
-      now: nowIso(context),
+      now: nowIso(services),
     },
   });
   await services.readYourWrites(started.position);
@@ -68,7 +67,7 @@ export async function redeemAuthorizationCode(
 /** Marks the code redeemed for `familyId`; a replayed code revokes the family its first redemption started. */
 async function spendCode(services: Services, data: RedeemAuthorizationCode['data']): Promise<IssuedAuthorizationCode> {
   try {
-    const { state } = await handleCommand(services.context.eventStore, authorizationCodeStream(data.codeHash), authorizationCodeDecider, {
+    const { state } = await handleCommand(services.eventStore, authorizationCodeStream(data.codeHash), authorizationCodeDecider, {
       type: 'RedeemAuthorizationCode',
       data,
     });
@@ -88,14 +87,13 @@ export async function refreshAccessToken(
   services: Services,
   input: TokenRequestTarget & { refreshToken: string; clientId: string; requestedScopes: readonly string[] | null },
 ): Promise<IssuedTokens> {
-  const { context } = services;
   assertProtectedResource(input.resource, input.protectedResource);
   const presentedRefreshTokenHash = hashSecret(input.refreshToken);
   const known = await (await oauthCollection(services, 'refreshTokens')).findOne({ _id: presentedRefreshTokenHash });
   if (!known) throw new OAuthRefusal('invalid_grant', 'Unknown refresh token');
   const accessToken = newOpaqueSecret('accessToken');
   const refreshToken = newOpaqueSecret('refreshToken');
-  const result = await handleCommand(context.eventStore, tokenFamilyStream(known.familyId), tokenFamilyDecider, {
+  const result = await handleCommand(services.eventStore, tokenFamilyStream(known.familyId), tokenFamilyDecider, {
     type: 'RefreshTokenFamily',
     data: {
       familyId: known.familyId,
@@ -104,7 +102,7 @@ export async function refreshAccessToken(
       requestedScopes: input.requestedScopes,
       accessTokenHash: hashSecret(accessToken),
       refreshTokenHash: hashSecret(refreshToken),
-      now: nowIso(context),
+      now: nowIso(services),
     },
   });
   await services.readYourWrites(result.position);
@@ -130,10 +128,9 @@ export async function revokeToken(services: Services, input: { token: string; cl
 }
 
 async function revokeFamily(services: Services, familyId: string, reason: RevocationReason): Promise<void> {
-  const { context } = services;
-  const result = await handleCommand(context.eventStore, tokenFamilyStream(familyId), tokenFamilyDecider, {
+  const result = await handleCommand(services.eventStore, tokenFamilyStream(familyId), tokenFamilyDecider, {
     type: 'RevokeTokenFamily',
-    data: { familyId, reason, now: nowIso(context) },
+    data: { familyId, reason, now: nowIso(services) },
   });
   await services.readYourWrites(result.position);
 }

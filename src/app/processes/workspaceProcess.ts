@@ -31,37 +31,35 @@ const removeTagFromPrompt = (context: AppContext, promptId: string, tagId: strin
 
 /** The prompt leaves every report holding it (each then recalculates its history) and frees its slot. */
 async function promptDeleted(event: ProcessEvent<PromptDeleted>, services: Services): Promise<void> {
-  const { context } = services;
   const { promptId, workspaceId } = event.data;
   await services.readYourWrites(event.position);
   const reports = await brandReportCollection(services.readModels);
-  for (const report of await reports.find({ 'prompts.promptId': promptId })) await removePromptFromReport(context, report._id, promptId);
-  await releasePrompt(context, (await requireWorkspace(context.eventStore, workspaceId)).teamId, promptId);
+  for (const report of await reports.find({ 'prompts.promptId': promptId })) await removePromptFromReport(services, report._id, promptId);
+  await releasePrompt(services, (await requireWorkspace(services.eventStore, workspaceId)).teamId, promptId);
 }
 
 /** The tag leaves every prompt carrying it, and its name is free again. */
 async function tagDeleted(event: ProcessEvent<TagDeleted>, services: Services): Promise<void> {
-  const { context } = services;
   const { tagId, workspaceId } = event.data;
   await services.readYourWrites(event.position);
   const prompts = await directoryCollection(services, 'prompts');
-  for (const prompt of await prompts.find({ workspaceId, tagIds: tagId })) await removeTagFromPrompt(context, prompt._id, tagId);
-  await releaseTagName(context, { workspaceId, tagId });
+  for (const prompt of await prompts.find({ workspaceId, tagIds: tagId })) await removeTagFromPrompt(services, prompt._id, tagId);
+  await releaseTagName(services, { workspaceId, tagId });
 }
 
 /** A report given a prompt that was deleted meanwhile (a PATCH that read it just before the deletion) drops it. */
-async function promptsAssigned(event: ProcessEvent<PromptsAssignedToReport>, { context }: Services): Promise<void> {
+async function promptsAssigned(event: ProcessEvent<PromptsAssignedToReport>, services: Services): Promise<void> {
   for (const { promptId } of event.data.prompts) {
-    const prompt = await loadState(context.eventStore, promptStream(promptId), promptDecider);
-    if (prompt.status === 'deleted') await removePromptFromReport(context, event.data.reportId, promptId);
+    const prompt = await loadState(services.eventStore, promptStream(promptId), promptDecider);
+    if (prompt.status === 'deleted') await removePromptFromReport(services, event.data.reportId, promptId);
   }
 }
 
 /** A prompt given a tag that was deleted meanwhile drops it. */
-async function tagsGiven(event: ProcessEvent<PromptCreated | PromptTagsReplaced>, { context }: Services): Promise<void> {
+async function tagsGiven(event: ProcessEvent<PromptCreated | PromptTagsReplaced>, services: Services): Promise<void> {
   for (const tagId of event.data.tagIds) {
-    const tag = await loadState(context.eventStore, tagStream(tagId), tagDecider);
-    if (tag.status === 'deleted') await removeTagFromPrompt(context, event.data.promptId, tagId);
+    const tag = await loadState(services.eventStore, tagStream(tagId), tagDecider);
+    if (tag.status === 'deleted') await removeTagFromPrompt(services, event.data.promptId, tagId);
   }
 }
 
@@ -75,7 +73,7 @@ export const workspaceProcess: Process<WorkspaceEvent> = {
   async handle(event, services) {
     switch (event.type) {
       case 'PromptsAllocated':
-        if (event.data.request) await fulfilPromptRequest(services.context, event.data.teamId, event.data.request);
+        if (event.data.request) await fulfilPromptRequest(services, event.data.teamId, event.data.request);
         return;
       case 'PromptDeleted':
         return promptDeleted(event, services);

@@ -29,11 +29,11 @@ export const listWorkspacePromptsOperation = defineOperation({
   output: z.object({ items: z.array(workspacePromptSchema), paging: cursorPagingSchema }),
   answers: 'One page of prompts',
   errors: WORKSPACE_ERRORS,
-  handler: ({ workspaceId, cursor }, { principal, services }) => listWorkspacePrompts(services, principal, workspaceId, cursor),
+  handler: ({ workspaceId, cursor }, { principal, deps }) => listWorkspacePrompts(deps, principal, workspaceId, cursor),
   list: {
     pagingFields: ['cursor'],
     item: workspacePromptSchema,
-    window: ({ workspaceId }, { principal, services }, range) => workspacePromptsWindow(services, principal, workspaceId, range),
+    window: ({ workspaceId }, { principal, deps }, range) => workspacePromptsWindow(deps, principal, workspaceId, range),
   },
 });
 
@@ -78,9 +78,9 @@ export const createPromptsOperation = defineOperation({
   output: z.union([createdPromptsSchema, processingPromptsSchema]),
   answers: 'The created prompts (201), or the processing summary of a larger batch (202)',
   errors: { ...WORKSPACE_ERRORS, 429: 'The batch does not fit in the remaining prompt allocation; nothing was created' },
-  handler: async (input, { principal, services }) => {
+  handler: async (input, { principal, deps }) => {
     const prompts = input.prompts.map((entry) => (typeof entry === 'string' ? { text: entry } : entry));
-    const { teamId, request } = await requestPrompts(services.context, principal, {
+    const { teamId, request } = await requestPrompts(deps, principal, {
       workspaceId: input.workspaceId,
       country: input.country,
       prompts,
@@ -88,10 +88,10 @@ export const createPromptsOperation = defineOperation({
       brandReportIds: input.brandReportIds ?? [],
     });
     if (prompts.length > SYNCHRONOUS_PROMPTS) return { status: 'processing' as const, batchId: request.batchId, total: prompts.length };
-    await fulfilPromptRequest(services.context, teamId, request);
+    await fulfilPromptRequest(deps, teamId, request);
     // The workspace process may have created some of them first: once this returns, all are in the log.
-    await services.readYourWrites(await services.context.eventStore.headPosition());
-    return { items: await promptsInOrder(services, request.prompts.map(({ promptId }) => promptId)) };
+    await deps.readYourWrites(await deps.eventStore.headPosition());
+    return { items: await promptsInOrder(deps, request.prompts.map(({ promptId }) => promptId)) };
   },
 });
 
@@ -105,9 +105,9 @@ export const updatePromptTagsOperation = defineOperation({
   output: workspacePromptSchema,
   answers: 'The prompt',
   errors: PROMPT_ERRORS,
-  handler: async (input, { principal, services }) => {
-    await services.readYourWrites(await replacePromptTags(services.context, principal, input));
-    const [prompt] = await promptsInOrder(services, [input.promptId]);
+  handler: async (input, { principal, deps }) => {
+    await deps.readYourWrites(await replacePromptTags(deps, principal, input));
+    const [prompt] = await promptsInOrder(deps, [input.promptId]);
     if (!prompt) throw new Error(`Prompt ${input.promptId} is not in the read model after its tags changed`);
     return prompt;
   },
@@ -125,8 +125,8 @@ export const deletePromptOperation = defineOperation({
   output: z.object({ id: z.string(), deleted: z.literal(true) }),
   answers: 'Deleted',
   errors: PROMPT_ERRORS,
-  handler: async (input, { principal, services }) => {
-    await services.readYourWrites(await deletePrompt(services.context, principal, input));
+  handler: async (input, { principal, deps }) => {
+    await deps.readYourWrites(await deletePrompt(deps, principal, input));
     return { id: input.promptId, deleted: true as const };
   },
 });

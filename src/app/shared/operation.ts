@@ -11,10 +11,13 @@ import type { Services } from './services.js';
  */
 export type Access = 'public' | 'read' | 'write' | 'operator';
 
-/** What a handler gets besides its input: who calls (the operator at the command line), or null for public operations. */
+/**
+ * What a handler gets besides its input: who calls (the operator at the command line, or null for public
+ * operations) and one flat `deps` (stores, clock, logger, read models, engines).
+ */
 export interface OperationContext<A extends Access = Access> {
   principal: A extends 'public' ? null : Principal;
-  services: Services;
+  deps: Services;
   log: Logger;
 }
 

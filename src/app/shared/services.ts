@@ -12,9 +12,8 @@ export interface CredentialLookups {
   team(teamId: string): Promise<TeamDoc | null>;
 }
 
-/** What the operations need beyond the write side's context; the composition root builds it. */
-export interface Services {
-  context: AppContext;
+/** What the operations need, flat: the write side's stores, clock and logger, and the read side; the composition root builds it. */
+export interface Services extends AppContext {
   readModels: ReadModels;
   /** The engines as configured: which run for real and where. */
   engines: readonly EngineDescription[];

@@ -10,5 +10,5 @@ export const getHealthOperation = defineOperation({
   input: z.object({}),
   output: healthReportSchema,
   answers: 'The service is up',
-  handler: (_input, { services }) => services.health(),
+  handler: (_input, { deps }) => deps.health(),
 });

@@ -19,16 +19,16 @@ export const listTagsOperation = defineOperation({
   output: z.object({ items: z.array(workspaceTagSchema) }),
   answers: 'The tags',
   errors: WORKSPACE_ERRORS,
-  handler: async ({ workspaceId }, { principal, services }) => {
-    await requireReadableWorkspace(services, principal, workspaceId);
-    return { items: await workspaceTags(services, workspaceId) };
+  handler: async ({ workspaceId }, { principal, deps }) => {
+    await requireReadableWorkspace(deps, principal, workspaceId);
+    return { items: await workspaceTags(deps, workspaceId) };
   },
   list: {
     pagingFields: [],
     item: workspaceTagSchema,
-    window: async ({ workspaceId }, { principal, services }, range) => {
-      await requireReadableWorkspace(services, principal, workspaceId);
-      return windowOf(await workspaceTags(services, workspaceId), range);
+    window: async ({ workspaceId }, { principal, deps }, range) => {
+      await requireReadableWorkspace(deps, principal, workspaceId);
+      return windowOf(await workspaceTags(deps, workspaceId), range);
     },
   },
 });
@@ -43,11 +43,11 @@ export const createTagOperation = defineOperation({
   output: workspaceTagSchema,
   answers: 'The tag',
   errors: WORKSPACE_ERRORS,
-  handler: async (input, { principal, services }) => {
-    assertCanReadWorkspace(principal, await requireWorkspace(services.context.eventStore, input.workspaceId), `workspace ${input.workspaceId}`);
-    const { id, position } = await createTag(services.context, input);
-    await services.readYourWrites(position);
-    const [tag] = await workspaceTags(services, input.workspaceId, [id]);
+  handler: async (input, { principal, deps }) => {
+    assertCanReadWorkspace(principal, await requireWorkspace(deps.eventStore, input.workspaceId), `workspace ${input.workspaceId}`);
+    const { id, position } = await createTag(deps, input);
+    await deps.readYourWrites(position);
+    const [tag] = await workspaceTags(deps, input.workspaceId, [id]);
     if (!tag) throw new Error(`Tag ${id} is not in the read model after its creation`);
     return tag;
   },
@@ -63,10 +63,10 @@ export const deleteTagOperation = defineOperation({
   output: z.object({ id: z.string(), deleted: z.literal(true) }),
   answers: 'Deleted',
   errors: { ...WORKSPACE_ERRORS, 404: 'No such workspace, or the tag is not in it' },
-  handler: async (input, { principal, services }) => {
-    assertCanReadWorkspace(principal, await requireWorkspace(services.context.eventStore, input.workspaceId), `workspace ${input.workspaceId}`);
-    const { position } = await deleteTag(services.context, input);
-    await services.readYourWrites(position);
+  handler: async (input, { principal, deps }) => {
+    assertCanReadWorkspace(principal, await requireWorkspace(deps.eventStore, input.workspaceId), `workspace ${input.workspaceId}`);
+    const { position } = await deleteTag(deps, input);
+    await deps.readYourWrites(position);
     return { id: input.tagId, deleted: true as const };
   },
 });

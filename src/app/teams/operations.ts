@@ -16,7 +16,7 @@ export const createTeamOperation = defineOperation({
   access: 'operator',
   input: createTeamInputSchema.extend({ plan: planSchema.default('trial') }),
   output: createdSchema,
-  handler: async (input, { services }) => ({ id: (await createTeam(services.context, input)).id }),
+  handler: async (input, { deps }) => ({ id: (await createTeam(deps, input)).id }),
 });
 
 export const setTeamPlanOperation = defineOperation({
@@ -27,7 +27,7 @@ export const setTeamPlanOperation = defineOperation({
   access: 'operator',
   input: setTeamPlanInputSchema.extend({ teamId: teamIdField }),
   output: createdSchema,
-  handler: async (input, { services }) => ({ id: (await setTeamPlan(services.context, input)).id }),
+  handler: async (input, { deps }) => ({ id: (await setTeamPlan(deps, input)).id }),
 });
 
 export const createWorkspaceOperation = defineOperation({
@@ -37,5 +37,5 @@ export const createWorkspaceOperation = defineOperation({
   access: 'operator',
   input: createWorkspaceInputSchema.extend({ teamId: teamIdField }),
   output: createdSchema,
-  handler: async (input, { services }) => ({ id: (await createWorkspace(services.context, input)).id }),
+  handler: async (input, { deps }) => ({ id: (await createWorkspace(deps, input)).id }),
 });

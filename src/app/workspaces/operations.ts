@@ -18,6 +18,6 @@ export const listWorkspacesOperation = defineOperation({
   input: z.object({ cursor: cursorParameterSchema(WORKSPACE_LIST).optional() }),
   output: z.object({ items: z.array(workspaceSchema), paging: cursorPagingSchema }),
   answers: 'One page of workspaces',
-  handler: ({ cursor }, { principal, services }) => listWorkspaces(services, principal, cursor),
-  list: { pagingFields: ['cursor'], item: workspaceSchema, window: (_input, { principal, services }, range) => workspacesWindow(services, principal, range) },
+  handler: ({ cursor }, { principal, deps }) => listWorkspaces(deps, principal, cursor),
+  list: { pagingFields: ['cursor'], item: workspaceSchema, window: (_input, { principal, deps }, range) => workspacesWindow(deps, principal, range) },
 });

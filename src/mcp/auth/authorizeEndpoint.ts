@@ -43,7 +43,7 @@ export async function authorizeEndpoint(
   response: Response,
 ): Promise<void> {
   const { services, urls } = dependencies;
-  const client = await findOAuthClient(services.context, clientId);
+  const client = await findOAuthClient(services, clientId);
   if (client === null) throw new Error(`Client ${clientId} vanished after the SDK read it`);
   const request: AuthorizationRequest = {
     redirectUri: params.redirectUri,
@@ -104,7 +104,7 @@ async function answerConsent(dependencies: AuthorizeEndpointDependencies, consen
     return;
   }
   const code = await withOAuthErrors(() =>
-    issueAuthorizationCode(services.context, { client, request, user: result.user, protectedResource: urls.protectedResource }),
+    issueAuthorizationCode(services, { client, request, user: result.user, protectedResource: urls.protectedResource }),
   );
   redirectWith(response, params, { code });
 }

@@ -37,7 +37,7 @@ export function createOAuth({ services, baseUrl, throttle }: { services: Service
   const router = express.Router();
   router.use('/.well-known/oauth-protected-resource/mcp', metadataHandler(protectedResourceMetadata(urls)));
   router.use('/.well-known/oauth-authorization-server', metadataHandler(authorizationServerMetadata(urls)));
-  router.use(OAUTH_PATHS.authorize, exactRedirectUri(services.context), authorizationHandler({ provider, rateLimit: RATE_LIMIT }));
+  router.use(OAUTH_PATHS.authorize, exactRedirectUri(services), authorizationHandler({ provider, rateLimit: RATE_LIMIT }));
   router.use(OAUTH_PATHS.token, hashPresentedClientSecret, tokenHandler({ provider, rateLimit: RATE_LIMIT }));
   router.use(
     OAUTH_PATHS.register,

@@ -37,7 +37,7 @@ export class GeolensOAuthProvider implements OAuthServerProvider {
     private readonly urls: OAuthUrls,
     throttle: SignInThrottle,
   ) {
-    this.clientsStore = createClientsStore(services.context);
+    this.clientsStore = createClientsStore(services);
     this.authorizeDependencies = { services, urls, throttle };
   }
 
@@ -46,12 +46,12 @@ export class GeolensOAuthProvider implements OAuthServerProvider {
   }
 
   challengeForAuthorizationCode(client: OAuthClientInformationFull, code: string): Promise<string> {
-    return withOAuthErrors(async () => (await findAuthorizationCode(this.services.context, code, client.client_id)).codeChallenge);
+    return withOAuthErrors(async () => (await findAuthorizationCode(this.services, code, client.client_id)).codeChallenge);
   }
 
   exchangeAuthorizationCode(client: OAuthClientInformationFull, code: string, _verifier?: string, redirectUri?: string, resource?: URL): Promise<OAuthTokens> {
     return withOAuthErrors(async () => {
-      const registered = await findOAuthClient(this.services.context, client.client_id);
+      const registered = await findOAuthClient(this.services, client.client_id);
       if (registered === null) throw new Error(`Client ${client.client_id} vanished after the SDK authenticated it`);
       const target = { resource: resource?.href ?? null, protectedResource: this.urls.protectedResource };
       return tokenResponse(await redeemAuthorizationCode(this.services, { ...target, code, client: registered, redirectUri: redirectUri ?? null }));
@@ -78,7 +78,7 @@ export class GeolensOAuthProvider implements OAuthServerProvider {
   async verifyAccessToken(token: string): Promise<AuthInfo> {
     const verified = await verifyAccessToken(this.services, token);
     if (verified === null) throw new InvalidTokenError('The access token is invalid, expired or revoked');
-    const remainingMs = Date.parse(verified.expiresDate) - this.services.context.now().getTime();
+    const remainingMs = Date.parse(verified.expiresDate) - this.services.now().getTime();
     return {
       token,
       clientId: verified.clientId,

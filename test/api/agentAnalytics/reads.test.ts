@@ -25,7 +25,7 @@ const ingest = async (log: string): Promise<void> => {
   expect(answer.status).toBe(200);
 };
 
-const disconnect = () => disconnectAgentLogsOperation.run({ reportId }, { principal: OPERATOR, services: api.services, log: api.context.logger });
+const disconnect = () => disconnectAgentLogsOperation.run({ reportId }, { principal: OPERATOR, deps: api.services, log: api.context.logger });
 
 const NULL_METRICS = { totalAgentVisits: null, pagesVisited: null, topEngine: null, engines: null, daily: null, categories: null, topPages: null };
 const EMPTY_PAGE = { limit: 25, offset: 0, hasMore: false, totalCount: 0 };

@@ -107,7 +107,7 @@ describe('the GEO audit quota', () => {
     const head = await api.context.eventStore.headPosition();
     const creation = createCrawlabilityCheckOperation.run(
       { workspaceId: team.workspaceId, url: 'https://example.com/' },
-      { principal: OPERATOR, services: api.services, log: api.context.logger },
+      { principal: OPERATOR, deps: api.services, log: api.context.logger },
     );
     await expect(creation).rejects.toMatchObject({
       status: 429,

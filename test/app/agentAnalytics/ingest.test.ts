@@ -85,7 +85,7 @@ const gptbot = async () => (await listAgents(services, OPERATOR, reportId, WINDO
 
 describe('ingestAgentLogs', () => {
   test('finishes an ingestion cut short under the settings it began with, though the report and the ranges changed since', async () => {
-    const dying = { ...services, context: { ...services.context, eventStore: dyingAfterFirstBatch(services.context.eventStore) } };
+    const dying = { ...services, eventStore: dyingAfterFirstBatch(services.eventStore) };
     await expect(ingest(source(() => LOG), dying)).rejects.toThrow('the process died');
 
     await updateBrandReport(composition.context, reportId, { brandDomainVariations: ['acme.io'] });
@@ -119,7 +119,7 @@ describe('ingestAgentLogs', () => {
   });
 
   test('refuses to finish an ingestion whose content changed between two readings', async () => {
-    const dying = { ...services, context: { ...services.context, eventStore: dyingAfterFirstBatch(services.context.eventStore) } };
+    const dying = { ...services, eventStore: dyingAfterFirstBatch(services.eventStore) };
     await expect(ingest(source(() => LOG), dying)).rejects.toThrow('the process died');
     await updateBrandReport(composition.context, reportId, { brandDomainVariations: ['acme.io'] });
     let readings = 0;

@@ -64,7 +64,7 @@ function startWorker(collection: string, auditId: string, openAiUrl?: string): W
 }
 
 const run = (operation: typeof createCrawlabilityCheckOperation, input: Record<string, unknown>) =>
-  operation.run(input, { principal: OPERATOR, services, log: composition.context.logger }) as Promise<{ id: string }>;
+  operation.run(input, { principal: OPERATOR, deps: services, log: composition.context.logger }) as Promise<{ id: string }>;
 
 /** The audit's status in this process's read models, once they have applied everything the workers appended. */
 async function statusOf(collection: string, id: string): Promise<string | undefined> {

@@ -40,7 +40,7 @@ async function startProcess(): Promise<Process> {
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'geolens-oauth-'));
   processes = [await startProcess(), await startProcess()];
-  client = await registerOAuthClient(processes[0].services.context, {
+  client = await registerOAuthClient(processes[0].services, {
     clientId: 'oc_concurrency',
     metadata: { redirect_uris: [REDIRECT_URI], token_endpoint_auth_method: 'none' },
     clientSecret: null,
@@ -56,7 +56,7 @@ afterAll(async () => {
 });
 
 async function newCode(): Promise<string> {
-  return issueAuthorizationCode(processes[0].services.context, {
+  return issueAuthorizationCode(processes[0].services, {
     client,
     request: { redirectUri: REDIRECT_URI, scopes: [], codeChallenge: CHALLENGE, resource: null },
     user: { userId: 'usr_1', teamId: 'tm_1', permission: 'write', workspaceIds: 'all' },
@@ -72,7 +72,7 @@ const fulfilled = (results: PromiseSettledResult<IssuedTokens>[]): IssuedTokens[
 
 /** Whether a token works, as each process's bearer check would see it once its read model caught up. */
 async function worksAnywhere(accessToken: string): Promise<boolean> {
-  const head = await processes[0].services.context.eventStore.headPosition();
+  const head = await processes[0].services.eventStore.headPosition();
   const verdicts = await Promise.all(
     processes.map(async ({ runner, services }) => {
       await runner.waitFor(head);
@@ -104,7 +104,7 @@ describe('single use across processes', () => {
           resource: null,
           protectedResource: PROTECTED_RESOURCE,
         });
-      await processes[1].runner.waitFor(await processes[0].services.context.eventStore.headPosition());
+      await processes[1].runner.waitFor(await processes[0].services.eventStore.headPosition());
       const winners = fulfilled(await Promise.allSettled([refreshIn(processes[0]), refreshIn(processes[1])]));
       expect(winners.length).toBeLessThanOrEqual(1);
       expect(await worksAnywhere(first.accessToken)).toBe(false);

@@ -41,7 +41,7 @@ const watched: EventStore = {
 };
 
 const services = composition.createServices('on-demand');
-await ingestAgentLogs({ ...services, context: { ...services.context, eventStore: watched } }, OPERATOR, {
+await ingestAgentLogs({ ...services, eventStore: watched }, OPERATOR, {
   reportId,
   format: 'combined',
   source: { classify: (format, context) => ingestLog(file, { format, ...context }) },

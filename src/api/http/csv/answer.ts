@@ -33,13 +33,13 @@ export async function answerCsv(route: Route, list: CsvList, request: Request, r
   const input = route.parse(request);
   const context: OperationContext = {
     principal: principal as Principal,
-    services,
+    deps: services,
     get log() {
       return request.log;
     },
   };
   const whole = route.operation.list !== undefined && !sendsPaging(request, list);
   const pages = whole ? everyPage(route, input, context) : onePage(route, input, request, principal, services);
-  const fileName = csvFileName(route.operation.name, Object.values(request.params), services.context.now());
+  const fileName = csvFileName(route.operation.name, Object.values(request.params), services.now());
   await sendCsv(response, list, fileName, pages, request.log);
 }

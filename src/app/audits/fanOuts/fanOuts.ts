@@ -16,7 +16,7 @@ export interface QueryFanOutInput {
 /** Requests a query fan-out; the worker runs it. Answers once an immediate read sees it pending. */
 export async function createQueryFanOut(services: Services, principal: Principal, input: QueryFanOutInput): Promise<QueryFanOutCreated> {
   const fanOutId = newAuditId('queryFanOut');
-  const { request, position } = await requestGeoAudit(services.context, principal, input.workspaceId, (facts) => ({
+  const { request, position } = await requestGeoAudit(services, principal, input.workspaceId, (facts) => ({
     type: 'QueryFanOutRequested',
     data: { ...facts, fanOutId, query: input.query, country: input.country, engines: input.engines },
   }));

@@ -49,5 +49,5 @@ export const createQueryFanOutOperation = defineOperation({
   output: queryFanOutCreatedSchema,
   answers: 'The pending run',
   errors: CREATE_AUDIT_ERRORS,
-  handler: (input, { principal, services }) => createQueryFanOut(services, principal, input),
+  handler: (input, { principal, deps }) => createQueryFanOut(deps, principal, input),
 });

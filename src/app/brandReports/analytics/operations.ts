@@ -47,7 +47,7 @@ export const getBrandReportStatsOperation = defineOperation({
   output: brandReportStatsSchema,
   answers: 'The report stats',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, services }) => getBrandReportStats(services, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, deps }) => getBrandReportStats(deps, principal, reportId, query),
 });
 
 export const listBrandReportPromptsOperation = defineOperation({
@@ -67,11 +67,11 @@ export const listBrandReportPromptsOperation = defineOperation({
   output: reportPromptListSchema,
   answers: 'One page of prompts',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, services }) => listBrandReportPrompts(services, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, deps }) => listBrandReportPrompts(deps, principal, reportId, query),
   list: {
     pagingFields: ['limit', 'offset'],
     item: reportPromptSchema,
-    window: async ({ reportId, ...query }, { principal, services }, range) => counted(await listBrandReportPrompts(services, principal, reportId, { ...query, ...range })),
+    window: async ({ reportId, ...query }, { principal, deps }, range) => counted(await listBrandReportPrompts(deps, principal, reportId, { ...query, ...range })),
   },
 });
 
@@ -96,11 +96,11 @@ export const listBrandReportCitationsOperation = defineOperation({
   output: citedUrlListSchema,
   answers: 'One page of cited URLs',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, services }) => listBrandReportCitations(services, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, deps }) => listBrandReportCitations(deps, principal, reportId, query),
   list: {
     pagingFields: ['limit', 'offset'],
     item: citedUrlSchema,
-    window: async ({ reportId, ...query }, { principal, services }, range) => counted(await listBrandReportCitations(services, principal, reportId, { ...query, ...range })),
+    window: async ({ reportId, ...query }, { principal, deps }, range) => counted(await listBrandReportCitations(deps, principal, reportId, { ...query, ...range })),
   },
 });
 
@@ -115,7 +115,7 @@ export const getBrandReportCitationStatsOperation = defineOperation({
   output: citationStatsSchema,
   answers: 'The citation stats',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, services }) => getBrandReportCitationStats(services, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, deps }) => getBrandReportCitationStats(deps, principal, reportId, query),
 });
 
 export const getBrandReportCitationHistoryOperation = defineOperation({
@@ -129,7 +129,7 @@ export const getBrandReportCitationHistoryOperation = defineOperation({
   output: citationHistorySchema,
   answers: 'The citation history',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, services }) => getBrandReportCitationHistory(services, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, deps }) => getBrandReportCitationHistory(deps, principal, reportId, query),
 });
 
 export const listBrandReportRecommendationsOperation = defineOperation({
@@ -150,11 +150,11 @@ export const listBrandReportRecommendationsOperation = defineOperation({
   output: z.object({ items: z.array(recommendationSchema), paging: cursorPagingSchema }),
   answers: 'One page of recommendations',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, services }) => listBrandReportRecommendations(services, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, deps }) => listBrandReportRecommendations(deps, principal, reportId, query),
   list: {
     pagingFields: ['cursor'],
     item: recommendationSchema,
-    window: ({ reportId, ...query }, { principal, services }, range) => brandReportRecommendationsWindow(services, principal, reportId, query, range),
+    window: ({ reportId, ...query }, { principal, deps }, range) => brandReportRecommendationsWindow(deps, principal, reportId, query, range),
   },
 });
 
@@ -171,5 +171,5 @@ export const suggestCompetitorsOperation = defineOperation({
   output: competitorSuggestionsSchema,
   answers: 'Suggested competitors',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, limit }, { principal, services }) => suggestCompetitors(services, principal, reportId, limit),
+  handler: ({ reportId, limit }, { principal, deps }) => suggestCompetitors(deps, principal, reportId, limit),
 });

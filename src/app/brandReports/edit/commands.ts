@@ -79,10 +79,10 @@ export async function editBrandReport(
   reportId: string,
   patch: unknown,
 ): Promise<BrandReport> {
-  const stored = await loadState(services.context.eventStore, brandReportStream(reportId), brandReportDecider);
+  const stored = await loadState(services.eventStore, brandReportStream(reportId), brandReportDecider);
   if (stored.status !== 'active') throw new NotFoundError(`Brand report ${reportId} not found`);
   assertCanReadWorkspace(principal, stored, `brand report ${reportId}`);
-  const { report, position } = await updateBrandReport(services.context, reportId, patch);
+  const { report, position } = await updateBrandReport(services, reportId, patch);
   await services.readYourWrites(position);
   return brandReportResource(report, await reportTags(services, reportPromptIds(report)));
 }
