@@ -37,7 +37,7 @@ function domainsByCitations(days: readonly ReportCitationsDoc[]): string[] {
  */
 export async function suggestCompetitors(services: Services, principal: Principal, reportId: string, limit: number): Promise<CompetitorSuggestions> {
   const { version, detection } = await readableReport(services, principal, reportId);
-  const today = utcDay(services.context.now());
+  const today = utcDay(services.context.clock.now());
   const { days, citationDays: citations } = await historyReader(services.readModels).everyCountry(version, addDays(today, 1 - SUGGESTION_DAYS), today);
   const citedDomains = domainsByCitations(citations);
   const names = suggestedNames(days.flatMap(({ names: rows }) => rows)).slice(0, limit);

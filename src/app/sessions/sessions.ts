@@ -100,6 +100,6 @@ export class DashboardSessions {
   }
 
   private now(): string {
-    return this.services.context.now().toISOString();
+    return this.services.context.clock.now().toISOString();
   }
 }

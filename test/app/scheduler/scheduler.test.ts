@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { pino } from 'pino';
 import { directoryPrompts } from '../../../src/app/scheduler/promptSources.js';
 import type { LeaseDoc as JobLeaseDoc } from '../../../src/background/leases.js';
-import { JOB_LEASES_COLLECTION } from '../../../src/app/scheduler/scheduler.js';
+import { JOB_LEASES_COLLECTION } from '../../../src/background/leasedJobRunner.js';
 import { scheduledRunId } from '../../../src/domain/run/events.js';
 import { ENGINES } from '../../../src/domain/shared/engines.js';
 import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
@@ -26,6 +26,8 @@ afterEach(async () => {
 });
 
 const leases = () => stores.context.documentStore.collection<JobLeaseDoc>(JOB_LEASES_COLLECTION);
+/** The scheduler's jobs run on the leased job runner, under its leases of kind `scheduler`. */
+const leaseKey = (runId: string) => `scheduler:${runId}`;
 
 describe('the daily plan', () => {
   test('every active prompt of the directory runs once on each engine that serves its country', async () => {
@@ -124,7 +126,7 @@ describe('two workers', () => {
     const { context } = stores;
     const [prompt] = await createPrompts(context, ['us']);
     const runId = scheduledRunId(prompt!.promptId, 'chatgpt', DAY);
-    await leases().insertOne({ _id: runId, owner: 'worker-elsewhere', expires: '2026-03-10T08:00:30.000Z', attempts: 1 });
+    await leases().insertOne({ _id: leaseKey(runId), owner: 'worker-elsewhere', expires: '2026-03-10T08:00:30.000Z', attempts: 1 });
     const engine = new FakeEngine('chatgpt');
     const clock = new FakeClock('2026-03-10T08:00:00.000Z');
     const scheduler = schedulerFor({ context, engines: [engine], prompts: [prompt!], clock });
@@ -140,18 +142,18 @@ describe('two workers', () => {
   test("a worker whose lease was taken over while it waited for the engine's turn does not call the engine", async () => {
     const { context } = stores;
     const [first, second] = await createPrompts(context, ['us', 'uk']);
-    const secondRunId = scheduledRunId(second!.promptId, 'chatgpt', DAY);
+    const secondLease = leaseKey(scheduledRunId(second!.promptId, 'chatgpt', DAY));
     const engine = new FakeEngine('chatgpt', async (request) => {
       // While the first call holds the engine's only slot, the second job's lease passes to another worker.
-      while (!(await leases().findOne({ _id: secondRunId }))) await aFewTurns(1);
-      await leases().updateOne({ _id: secondRunId }, { $set: { owner: 'worker-elsewhere' } });
+      while (!(await leases().findOne({ _id: secondLease }))) await aFewTurns(1);
+      await leases().updateOne({ _id: secondLease }, { $set: { owner: 'worker-elsewhere' } });
       return answerFor(request);
     });
     const outcome = await schedulerFor({ context, engines: [engine], prompts: [first!, second!], engineLimit: { concurrency: 1, minIntervalMs: 0 } }).runDay(DAY);
 
     expect(outcome).toMatchObject({ recorded: 1, deferred: 1 });
     expect(engine.calls.map((call) => call.promptId)).toEqual([first!.promptId]);
-    expect(await leases().findOne({ _id: secondRunId })).toMatchObject({ owner: 'worker-elsewhere' });
+    expect(await leases().findOne({ _id: secondLease })).toMatchObject({ owner: 'worker-elsewhere' });
   });
 });
 
