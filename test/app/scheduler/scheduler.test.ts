@@ -11,7 +11,7 @@ import { ProjectionRunner } from '../../../src/projections/runner/projectionRunn
 import { ReadModels } from '../../../src/projections/runner/readModels.js';
 import { FakeClock } from './support/fakeClock.js';
 import { aFewTurns, answerFor, FakeEngine, never, turnsUntil } from './support/fakeEngine.js';
-import { schedulerFor } from './support/schedulerFor.js';
+import { schedulerFor, TEST_LIMITS } from './support/schedulerFor.js';
 import { createPrompts, openStores, recordedRuns, type TestStores } from './support/stores.js';
 
 const DAY = '2026-03-10';
@@ -136,6 +136,40 @@ describe('two workers', () => {
     clock.advance(30_000);
     expect(await scheduler.runDay(DAY)).toMatchObject({ recorded: 1, deferred: 0 });
     expect(engine.calls).toHaveLength(1);
+    expect(await leases().countDocuments()).toBe(0);
+  });
+
+  test("a second scheduler on the same store takes the first's runs over only once their leases expire, and each prompt-day is recorded once", async () => {
+    const { context } = stores;
+    const prompts = await createPrompts(context, ['us', 'uk', 'de']);
+    // The first worker hangs in its engine calls with its clock standing still, as a frozen or dead process would.
+    let answerHungCalls = (): void => undefined;
+    const hung = new Promise<void>((resolve) => (answerHungCalls = resolve));
+    const hangingEngine = new FakeEngine('chatgpt', async (request) => {
+      await hung;
+      return answerFor(request);
+    });
+    const first = schedulerFor({ context, engines: [hangingEngine], prompts, owner: 'worker-a', clock: new FakeClock('2026-03-10T08:00:00.000Z') });
+    const firstPass = first.runDay(DAY);
+    await turnsUntil(() => hangingEngine.calls.length === 3, 'the first worker called the engine for every prompt');
+    // The second worker: its own connection to the same store file, its own clock.
+    const secondDocumentStore = await SqliteDocumentStore.open(stores.dataDir);
+    const secondClock = new FakeClock('2026-03-10T08:00:00.000Z');
+    const engine = new FakeEngine('chatgpt');
+    const second = schedulerFor({ context: { ...context, documentStore: secondDocumentStore }, engines: [engine], prompts, owner: 'worker-b', clock: secondClock });
+
+    expect(await second.runDay(DAY)).toMatchObject({ recorded: 0, deferred: 3 });
+    expect(engine.calls).toHaveLength(0);
+    secondClock.advance(TEST_LIMITS.callTimeoutMs + TEST_LIMITS.leaseMarginMs);
+    expect(await second.runDay(DAY)).toMatchObject({ recorded: 3, deferred: 0 });
+    for (const prompt of prompts) expect(engine.callsFor(prompt.promptId)).toBe(1);
+    answerHungCalls();
+    // The first worker's late answers find their runs recorded, and are dropped.
+    expect(await firstPass).toMatchObject({ recorded: 0, skipped: 3 });
+    await secondDocumentStore.close();
+
+    const runs = await recordedRuns(context);
+    expect(runs.map((run) => run.data.runId).sort()).toEqual(prompts.map((prompt) => scheduledRunId(prompt.promptId, 'chatgpt', DAY)).sort());
     expect(await leases().countDocuments()).toBe(0);
   });
 
