@@ -173,6 +173,19 @@ describe('two workers', () => {
     expect(await leases().countDocuments()).toBe(0);
   });
 
+  test('a run whose workers died holding it three times is recorded as failed, abandoned, without another engine call', async () => {
+    const { context } = stores;
+    const [prompt] = await createPrompts(context, ['us']);
+    const runId = scheduledRunId(prompt!.promptId, 'chatgpt', DAY);
+    await leases().insertOne({ _id: leaseKey(runId), owner: 'worker-dead', expires: '2026-03-10T07:59:00.000Z', attempts: 3 });
+    const engine = new FakeEngine('chatgpt');
+
+    expect(await schedulerFor({ context, engines: [engine], prompts: [prompt!] }).runDay(DAY)).toMatchObject({ recorded: 0, failed: 1 });
+    expect(engine.calls).toHaveLength(0);
+    const [run] = await recordedRuns(context);
+    expect(run).toMatchObject({ type: 'RunFailed', data: { runId, source: 'api', error: 'chatgpt: abandoned, its worker stopped 3 times while running it' } });
+  });
+
   test("a worker whose lease was taken over while it waited for the engine's turn does not call the engine", async () => {
     const { context } = stores;
     const [first, second] = await createPrompts(context, ['us', 'uk']);
