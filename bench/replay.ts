@@ -30,6 +30,7 @@ import type { BatchTimings } from '../src/projections/reportHistory/batchTimings
 import type { ReportVersionDoc } from '../src/projections/reportHistory/versions.js';
 import { ProjectionRunner } from '../src/projections/runner/projectionRunner.js';
 import { ReadModels } from '../src/projections/runner/readModels.js';
+import { systemClock } from '../src/background/clock.js';
 
 export interface ReplayBenchOptions {
   prompts?: number;
@@ -195,7 +196,7 @@ export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Rec
     eventStore: new SqliteEventStore(dataDir),
     documentStore: await SqliteDocumentStore.open(dataDir),
     logger: pino({ level: 'silent' }),
-    now: () => new Date(),
+    clock: systemClock,
   };
   try {
     let runner = await startRunner(context);

@@ -18,6 +18,7 @@ import type { RunEvent } from '../src/domain/run/events.js';
 import { simulateAnswer } from '../src/engines/index.js';
 import { SqliteDocumentStore } from '../src/infra/documentStore/sqliteDocumentStore.js';
 import { SqliteEventStore } from '../src/infra/eventStore/sqliteEventStore.js';
+import { clockAt } from '../src/background/clock.js';
 
 const RUNS = 20_000;
 const WARM_UP_RUNS = 500;
@@ -133,7 +134,7 @@ async function withContext<T>(measure: (context: AppContext, dataDir: string) =>
   const eventStore = new SqliteEventStore(dataDir);
   const documentStore = await SqliteDocumentStore.open(dataDir);
   try {
-    return await measure({ eventStore, documentStore, logger: pino({ level: 'silent' }), now: () => NOW }, dataDir);
+    return await measure({ eventStore, documentStore, logger: pino({ level: 'silent' }), clock: clockAt(() => NOW) }, dataDir);
   } finally {
     await eventStore.close();
     await documentStore.close();

@@ -7,6 +7,7 @@ import { createApiApp } from './api/app.js';
 import { createAuthorizer } from './api/auth/authorize.js';
 import { dashboard } from './api/dashboard/index.js';
 import { UsageCounters } from './app/accounts/quota.js';
+import { systemClock, type Clock } from './background/clock.js';
 import type { JobRunnerOptions } from './background/leasedJobRunner.js';
 import { createAuditJobRunner, type AuditWorker, type AuditWorkerPorts } from './app/audits/worker.js';
 import { DEFAULT_ENGINE_LIMIT, DEFAULT_LIMITS, RunScheduler } from './app/scheduler/scheduler.js';
@@ -45,7 +46,7 @@ export const VERSION = '0.1.0';
 
 /** What a caller may replace: tests and benchmarks control time. */
 export interface CompositionOverrides {
-  now?: () => Date;
+  clock?: Clock;
 }
 
 /**
@@ -92,18 +93,20 @@ export const processOwner = (role: string): string => `${role}:${hostname()}:${p
 export async function compose(config: Config, logger: Logger, overrides: CompositionOverrides = {}): Promise<Composition> {
   const eventStore = await createEventStore(config);
   const documentStore = await createDocumentStore(config);
-  const context: AppContext = { eventStore, documentStore, logger, now: overrides.now ?? (() => new Date()) };
+  // The one clock: every service, runner and worker of this composition tells time by it.
+  const clock = overrides.clock ?? systemClock;
+  const context: AppContext = { eventStore, documentStore, logger, clock };
   const readModels = new ReadModels(documentStore);
   const usageStore = await createUsageStore(config, documentStore);
   const usageCounters = new UsageCounters(usageStore);
   const sessionStores = await createSessionStores(config, documentStore);
   // One throttle for the OAuth page and the dashboard's sign-in (contract.md section 15).
-  const signInThrottle = new SignInThrottle(sessionStores.signInFailures, context.now);
+  const signInThrottle = new SignInThrottle(sessionStores.signInFailures, clock);
   const storeKinds = describeStores(config);
   const engines = describeEngines(config.engineKeys);
 
   let onDemandRunner: Promise<ProjectionRunner> | null = null;
-  const credentialsInMemory = new CredentialsInMemory(eventStore, logger);
+  const credentialsInMemory = new CredentialsInMemory(eventStore, logger, { clock });
   let credentialsStarted: Promise<void> | null = null;
   const inMemory = (): CredentialLookups => {
     credentialsStarted ??= credentialsInMemory.start();
@@ -127,7 +130,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   const analyst = createWorkerAnalyst();
   const projections = projectionsWith(analyst);
   const startedRunner = async () => {
-    const runner = new ProjectionRunner(eventStore, documentStore, projections, { logger });
+    const runner = new ProjectionRunner(eventStore, documentStore, projections, { logger, clock });
     await runner.start();
     return runner;
   };
@@ -145,9 +148,9 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     context,
     readModels,
     storeKinds,
-    createProjectionRunner: (options = {}) => new ProjectionRunner(eventStore, documentStore, projections, { logger, ...options }),
+    createProjectionRunner: (options = {}) => new ProjectionRunner(eventStore, documentStore, projections, { logger, clock, ...options }),
     createRebuilder: (owner, options = {}) =>
-      new ReportRebuilder(eventStore, documentStore, { owner, logger, now: context.now, analyst, ...options }),
+      new ReportRebuilder(eventStore, documentStore, { owner, logger, clock, analyst, ...options }),
     createScheduler() {
       const adapters = createEngines(config.engineKeys);
       const engineLimits: Partial<Record<EngineId, EngineLimit>> = {};
@@ -160,7 +163,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
       const fetcher = createSafeFetcher({ allowPrivateNetworks: config.auditAllowPrivateNetworks });
       const renderer = createChromiumRenderer({ fetcher, launch: () => launchChromium(config.chromiumPath) });
       const ports = { fetcher, renderer, fanOutSources: fanOutSources ?? createFanOutSources(config.engineKeys) };
-      const runner = createAuditJobRunner({ context, readModels }, ports, { owner: processOwner('audits'), logger, ...options });
+      const runner = createAuditJobRunner({ context, readModels }, ports, { owner: processOwner('audits'), logger, clock, ...options });
       return {
         start: () => runner.start(),
         drain: (selection) => runner.drain(selection),

@@ -24,6 +24,14 @@ export interface WaitingQuery {
   excluding: readonly string[];
 }
 
+/** What a running job sees of its claim. */
+export interface JobClaim {
+  /** Aborts when the runner stops: a job may end early, unrecorded, for a later claim to run it again. */
+  readonly signal: AbortSignal;
+  /** Extends the lease by the runner's lease time; false when another worker took it over. */
+  renew(): Promise<boolean>;
+}
+
 /**
  * One kind of background job. `run` must record the job's outcome in the job's own stream, decided against that
  * stream, and do nothing when the stream says it is done already: that is what makes a job complete once
@@ -34,7 +42,7 @@ export interface JobKind<J extends Job = Job> {
   readonly name: string;
   waiting(query: WaitingQuery): Promise<J[]>;
   /** `attempt` counts the claims of the job since a worker last released it: 2 and more follow a worker's death. */
-  run(job: J, attempt: number): Promise<void>;
+  run(job: J, attempt: number, claim: JobClaim): Promise<void>;
   /** Records the job as failed for `reason`: it was interrupted too often to try again. */
   abandon(job: J, reason: string): Promise<void>;
 }
@@ -78,8 +86,11 @@ export class LeasedJobRunner {
   private readonly retryAt = new Map<string, number>();
   private loop: Promise<void> | null = null;
   private stopping = false;
-  /** Aborts the pause between polls, so stop() need not wait it out. */
-  private pause = new AbortController();
+  /** Aborted by stop(): ends the pause between polls, so stop() need not wait it out, and signals the jobs running. */
+  private halt = new AbortController();
+  /** A job that ends while every slot was taken ends the pause too: jobs left waiting need not wait a whole poll. */
+  private wake = new AbortController();
+  private saturated = false;
 
   constructor(
     documentStore: DocumentStore,
@@ -99,14 +110,14 @@ export class LeasedJobRunner {
 
   start(): void {
     this.stopping = false;
-    this.pause = new AbortController();
+    if (this.halt.signal.aborted) this.halt = new AbortController();
     this.loop ??= this.pollLoop();
   }
 
   /** Stops claiming, and resolves once the jobs running have finished. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.pause.abort();
+    this.halt.abort(new Error('job runner stopped'));
     await this.loop;
     this.loop = null;
     await Promise.allSettled(this.inFlight.values());
@@ -128,7 +139,8 @@ export class LeasedJobRunner {
       } catch (error) {
         this.options.logger.error({ err: error }, 'looking for waiting jobs failed; retrying');
       }
-      await this.clock.sleep(this.settings.pollMs, this.pause.signal).catch(() => undefined);
+      await this.clock.sleep(this.settings.pollMs, AbortSignal.any([this.halt.signal, this.wake.signal])).catch(() => undefined);
+      if (this.wake.signal.aborted) this.wake = new AbortController();
     }
   }
 
@@ -155,21 +167,23 @@ export class LeasedJobRunner {
         started += 1;
       }
     }
+    this.saturated = this.inFlight.size >= this.settings.concurrency;
     return started;
   }
 
   private async execute(kind: JobKind, job: Job, key: string, attempt: number): Promise<void> {
     const { leaseMs, maxAttempts, retryDelayMs } = this.settings;
     const log = this.options.logger.child({ job: key, attempt });
+    const claim: JobClaim = { signal: this.halt.signal, renew: () => this.leases.renew(key, leaseMs) };
     const renewal = setInterval(() => {
-      this.leases.renew(key, leaseMs).then(
+      claim.renew().then(
         (held) => held || log.warn('lease lost to another worker; its outcome will be the only one recorded'),
         (error: unknown) => log.warn({ err: error }, 'renewing a lease failed'),
       );
     }, leaseMs / 3);
     try {
       if (attempt > maxAttempts) await kind.abandon(job, `its worker stopped ${attempt - 1} times while running it`);
-      else await kind.run(job, attempt);
+      else await kind.run(job, attempt, claim);
       this.finished.set(key, this.clock.now().getTime());
     } catch (error) {
       log.error({ err: error }, 'job could not be recorded; it stays waiting');
@@ -177,6 +191,7 @@ export class LeasedJobRunner {
     } finally {
       clearInterval(renewal);
       await this.leases.release(key).catch((error: unknown) => log.warn({ err: error }, 'releasing a lease failed'));
+      if (this.saturated) this.wake.abort();
     }
   }
 

@@ -48,7 +48,7 @@ const parseEngines = (values: unknown): EngineId[] | undefined =>
 
 /** Everything is checked before the first run is written, so bad input writes nothing. */
 async function simulateRuns(context: AppContext, options: Record<string, unknown>): Promise<{ runs: number }> {
-  const days = simulatedDays(options.from, options.to, utcDay(context.now()));
+  const days = simulatedDays(options.from, options.to, utcDay(context.clock.now()));
   const engines = parseEngines(options.engine);
   const workspaceId = String(options.workspace);
   await requireWorkspace(context.eventStore, workspaceId);

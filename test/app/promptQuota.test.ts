@@ -10,6 +10,7 @@ import { createWorkspace } from '../../src/app/workspaces/commands.js';
 import { QuotaExceededError } from '../../src/domain/shared/errors.js';
 import { SqliteDocumentStore } from '../../src/infra/documentStore/sqliteDocumentStore.js';
 import { SqliteEventStore } from '../../src/infra/eventStore/sqliteEventStore.js';
+import { systemClock } from '../../src/background/clock.js';
 
 let dataDir: string;
 let context: AppContext;
@@ -20,7 +21,7 @@ beforeEach(async () => {
     eventStore: new SqliteEventStore(dataDir),
     documentStore: await SqliteDocumentStore.open(dataDir),
     logger: pino({ level: 'silent' }),
-    now: () => new Date(),
+    clock: systemClock,
   };
 });
 

@@ -22,6 +22,7 @@ import type { LeaseDoc } from '../../src/background/leases.js';
 import { ReadModels } from '../../src/projections/runner/readModels.js';
 import { historyHarness, type HistoryHarness } from '../projections/reportHistory/support.js';
 import { runGeolens } from '../support/cli.js';
+import { systemClock } from '../../src/background/clock.js';
 
 const RUNS = 12;
 
@@ -30,7 +31,7 @@ async function openStores(dataDir: string): Promise<AppContext> {
     eventStore: new SqliteEventStore(dataDir),
     documentStore: await SqliteDocumentStore.open(dataDir),
     logger: pino({ level: 'silent' }),
-    now: () => new Date(),
+    clock: systemClock,
   };
 }
 

@@ -14,6 +14,7 @@ import { RUN_EVENT_TYPES, scheduledRunId, type RunEvent } from '../../src/domain
 import { SqliteDocumentStore } from '../../src/infra/documentStore/sqliteDocumentStore.js';
 import { SqliteEventStore } from '../../src/infra/eventStore/sqliteEventStore.js';
 import { runGeolens } from '../support/cli.js';
+import { systemClock } from '../../src/background/clock.js';
 
 let dataDir: string;
 let workspaceId: string;
@@ -25,7 +26,7 @@ async function withStores<T>(work: (context: AppContext) => Promise<T>): Promise
   const eventStore = new SqliteEventStore(dataDir);
   const documentStore = await SqliteDocumentStore.open(dataDir);
   try {
-    return await work({ eventStore, documentStore, logger: pino({ level: 'silent' }), now: () => new Date() });
+    return await work({ eventStore, documentStore, logger: pino({ level: 'silent' }), clock: systemClock });
   } finally {
     await eventStore.close();
     await documentStore.close();

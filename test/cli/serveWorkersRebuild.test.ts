@@ -8,6 +8,7 @@ import { SqliteDocumentStore } from '../../src/infra/documentStore/sqliteDocumen
 import { SqliteEventStore } from '../../src/infra/eventStore/sqliteEventStore.js';
 import { runGeolens } from '../support/cli.js';
 import { startServe, type ServeProcess } from '../support/serveProcess.js';
+import { systemClock } from '../../src/background/clock.js';
 
 /**
  * `SERVE_WORKERS=2 geolens serve` with a detection change while runs keep arriving from another process, so
@@ -39,7 +40,7 @@ const day = (offsetDays: number) => new Date(Date.now() - offsetDays * 86_400_00
 /** Appends runs of the report's prompts from this process, as `geolens runs import` would, until stopped. */
 function importWhile(promptIds: readonly string[], progress: { running: boolean; imported: number }): Promise<void> {
   return (async () => {
-    const context = { eventStore: new SqliteEventStore(dataDir), documentStore: await SqliteDocumentStore.open(dataDir), logger: pino({ level: 'silent' }), now: () => new Date() };
+    const context = { eventStore: new SqliteEventStore(dataDir), documentStore: await SqliteDocumentStore.open(dataDir), logger: pino({ level: 'silent' }), clock: systemClock };
     try {
       for (let round = 0; progress.running; round++) {
         const lines = promptIds.map((promptId, index) =>

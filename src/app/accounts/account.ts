@@ -33,7 +33,7 @@ export type AccountInfo = z.output<typeof accountInfoSchema>;
 export async function accountInfo(services: Services, principal: Principal): Promise<AccountInfo> {
   const { teamId } = requireTeamPrincipal(principal);
   const team = await requireTeamDocument(services, teamId);
-  const period = billingPeriod(team.subscriptionEndDate, services.now());
+  const period = billingPeriod(team.subscriptionEndDate, services.clock.now());
   const prompts = await directoryCollection(services, 'prompts');
   return {
     subscriptionPlan: period ? team.plan : null,

@@ -131,7 +131,7 @@ export async function meterApiRequest(
   options: MeterOptions = {},
 ): Promise<void> {
   const team = await requireTeamDocument(services, principal.teamId);
-  const period = billingPeriod(team.subscriptionEndDate, services.now());
+  const period = billingPeriod(team.subscriptionEndDate, services.clock.now());
   if (period === null) {
     if (options.answerWithoutPlan) return;
     throw new QuotaExceededError(`The subscription ended on ${team.subscriptionEndDate}: no API requests are available until it is renewed`);
@@ -152,7 +152,7 @@ export async function meterMcpCall(services: Services, counters: UsageCounters, 
   const team = await requireTeamDocument(services, principal.teamId);
   const { mcpRequestsMax } = team.limits;
   if (mcpRequestsMax === 0) throw new ForbiddenError('MCP is disabled for this plan');
-  const period = billingPeriod(team.subscriptionEndDate, services.now());
+  const period = billingPeriod(team.subscriptionEndDate, services.clock.now());
   if (period === null) throw new QuotaExceededError(`The subscription ended on ${team.subscriptionEndDate}: no MCP tool calls are available until it is renewed`);
   if (!(await counters.count(principal.teamId, period, mcpRequestsMax, 'mcpRequests'))) {
     throw new QuotaExceededError(`MCP tool call quota exhausted: ${mcpRequestsMax} calls per billing period; the period ends on ${period.end}`);

@@ -28,7 +28,7 @@ interface QueryScope {
 /** The window of interface.md, resolved against today (UTC); a window out of bounds is a 400 on the query. */
 function queryWindow(services: Services, query: AgentQuery): DayWindow {
   const requested = { ...(query.startDate ? { startDate: query.startDate } : {}), ...(query.endDate ? { endDate: query.endDate } : {}) };
-  const window = resolveWindow(requested, utcDay(services.now()));
+  const window = resolveWindow(requested, utcDay(services.clock.now()));
   const issues = windowIssues(window, requested);
   if (issues.length > 0) throw validationFailed(issues, 'query');
   return window;

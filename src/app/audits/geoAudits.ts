@@ -39,7 +39,7 @@ export async function requestGeoAudit(
   const workspace = await requireWorkspace(context.eventStore, workspaceId);
   assertCanReadWorkspace(principal, workspace, `workspace ${workspaceId}`);
   const team = await requireTeam(context.eventStore, workspace.teamId);
-  const period = billingPeriod(team.subscriptionEndDate, context.now());
+  const period = billingPeriod(team.subscriptionEndDate, context.clock.now());
   if (period === null) {
     throw new QuotaExceededError(`The subscription ended on ${team.subscriptionEndDate}: no GEO audits are available until it is renewed`);
   }

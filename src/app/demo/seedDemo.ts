@@ -85,7 +85,7 @@ export async function seedDemo(context: AppContext): Promise<DemoCredentials> {
   const email = `demo-${team.id.slice(-8).toLowerCase()}@example.com`;
   const password = generatePassword();
   await createUser(context, { teamId: team.id, email, password, permission: 'write', workspaceIds: 'all' });
-  const today = utcDay(context.now());
+  const today = utcDay(context.clock.now());
   await recordSimulatedRuns(context, { prompts, days: daysBetween(addDays(today, 1 - DEMO_DAYS), today) });
   await recordAgentLogs(context, OPERATOR, { reportId: report.id, format: 'combined', source: textLogSource(demoAccessLog(today, DEMO_DAYS)) });
   return {

@@ -56,7 +56,14 @@ export class ProcessRunner {
           checkpoint: async () => BigInt((await this.checkpoints().findOne({ _id: process.name }))?.position ?? '0'),
           handle: (events, scannedTo) => this.handleBatch(process, loop, events, scannedTo, logger),
         },
-        { subject: 'Processes', eventTypes: process.eventTypes, logger, failureMessage: 'process failed; restarting from its checkpoint', retryDelayMs: options.retryDelayMs },
+        {
+          subject: 'Processes',
+          eventTypes: process.eventTypes,
+          logger,
+          failureMessage: 'process failed; restarting from its checkpoint',
+          retryDelayMs: options.retryDelayMs,
+          clock: services.clock,
+        },
       );
       return loop;
     });
@@ -105,7 +112,7 @@ export class ProcessRunner {
       const checkpoints = scope.collection<ProcessCheckpointDoc>(PROCESS_CHECKPOINTS);
       const stored = await checkpoints.findOne({ _id: process.name });
       if (stored && BigInt(stored.position) >= position) return;
-      await checkpoints.updateOne({ _id: process.name }, { $set: { position: position.toString(), updatedDate: new Date().toISOString() } }, { upsert: true });
+      await checkpoints.updateOne({ _id: process.name }, { $set: { position: position.toString(), updatedDate: this.services.clock.now().toISOString() } }, { upsert: true });
     });
     loop.advance(position);
   }

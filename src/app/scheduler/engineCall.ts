@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import { EngineError, EngineRateLimitedError, EngineTimeoutError, type Engine, type EngineAnswer, type EngineRequest } from '../../engines/index.js';
 import { errorClass } from '../runs/runEvents.js';
-import { untilAborted, type SchedulerClock } from './clock.js';
+import type { Clock } from '../../background/clock.js';
+import { untilAborted } from './untilAborted.js';
 import type { EngineGate } from './limits.js';
 
 export interface RetryPolicy {
@@ -21,11 +22,13 @@ export interface EngineCall {
   request: EngineRequest;
   gate: EngineGate;
   policy: RetryPolicy;
-  clock: SchedulerClock;
+  clock: Clock;
+  /** Uniform in [0, 1): the jitter of backoff delays. */
+  random: () => number;
   /** Aborted by stop(): the call ends with the signal's reason, and nothing is recorded. */
   signal: AbortSignal;
-  /** Keeps the job's lease for `ms` more; rejects when the lease was lost, which ends the call. */
-  keepLease(ms: number): Promise<void>;
+  /** Renews the job's lease; rejects when the lease was lost, which ends the call. */
+  keepLease(): Promise<void>;
   logger: Logger;
 }
 
@@ -42,9 +45,9 @@ export async function callWithRetries(call: EngineCall): Promise<CallOutcome> {
     if (!isRetryable(error) || attempt >= policy.maxAttempts) {
       return { ok: false, error, attempts: attempt };
     }
-    const waitMs = retryDelayMs(error, attempt, policy, clock.random());
+    const waitMs = retryDelayMs(error, attempt, policy, call.random());
     call.logger.warn({ attempt, errorClass: errorClass(error), error: (error as EngineError).message, retryInMs: waitMs }, 'engine call failed; retrying');
-    await call.keepLease(waitMs + policy.callTimeoutMs);
+    await call.keepLease();
     await clock.sleep(waitMs, signal);
   }
 }
@@ -63,7 +66,7 @@ async function attemptOnce(call: EngineCall): Promise<AttemptOutcome> {
   const release = await call.gate.admit(call.signal);
   try {
     // Renewed after admission, not before: waiting for the engine's turn may have outlasted the lease.
-    await call.keepLease(call.policy.callTimeoutMs);
+    await call.keepLease();
     return await callBeforeDeadline(call);
   } finally {
     release();

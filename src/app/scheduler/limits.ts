@@ -1,5 +1,6 @@
 import { Semaphore } from 'async-mutex';
-import { untilAborted, type SchedulerClock } from './clock.js';
+import type { Clock } from '../../background/clock.js';
+import { untilAborted } from './untilAborted.js';
 
 export interface EngineLimit {
   /** Calls to the engine in flight at once. */
@@ -18,7 +19,7 @@ export class EngineGate {
 
   constructor(
     private readonly limit: EngineLimit,
-    private readonly clock: SchedulerClock,
+    private readonly clock: Clock,
   ) {
     this.slots = new Semaphore(limit.concurrency);
   }

@@ -32,7 +32,7 @@ export function simulatedRunDate(day: string, engine: EngineId, now: Date): stri
  * the second time. Resolves with the number of runs recorded.
  */
 export async function recordSimulatedRuns(context: AppContext, plan: SimulationPlan): Promise<number> {
-  const now = context.now();
+  const now = context.clock.now();
   let recorded = 0;
   let pending: RunEvent[] = [];
   for (const day of plan.days) {

@@ -100,6 +100,6 @@ export class DashboardSessions {
   }
 
   private now(): string {
-    return this.services.now().toISOString();
+    return this.services.clock.now().toISOString();
   }
 }

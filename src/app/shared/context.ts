@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { Clock } from '../../background/clock.js';
 import type { DocumentStore } from '../../ports/documentStore.js';
 import type { EventStore } from '../../ports/eventStore.js';
 
@@ -7,8 +8,8 @@ export interface AppContext {
   eventStore: EventStore;
   documentStore: DocumentStore;
   logger: Logger;
-  /** Injected so that tests and benchmarks control time. */
-  now: () => Date;
+  /** The composition root's one clock; tests and benchmarks control time through it. */
+  clock: Clock;
 }
 
-export const nowIso = (context: AppContext): string => context.now().toISOString();
+export const nowIso = (context: AppContext): string => context.clock.now().toISOString();

@@ -1,6 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import { SIGN_IN_MEMORY_MS, signInWaitSeconds } from '../../domain/user/signInDelay.js';
 import type { SignInFailures } from '../../ports/signInFailures.js';
+import type { Clock } from '../../background/clock.js';
 
 /** Who tries to sign in: the account (its e-mail as stored) and the client address the attempt came from. */
 export interface SignInAttempt {
@@ -32,14 +33,14 @@ const throttleKey = ({ email, address }: SignInAttempt): string => `${email}|${c
 export class SignInThrottle {
   constructor(
     private readonly failures: SignInFailures,
-    private readonly now: () => Date,
+    private readonly clock: Clock,
   ) {}
 
   /** Seconds before this account may try again from this address; 0 when it may try now. */
   async secondsToWait(attempt: SignInAttempt): Promise<number> {
     const failures = await this.failures.read(throttleKey(attempt));
     const recorded = failures && { count: failures.count, lastFailureMs: Date.parse(failures.lastFailureDate) };
-    return signInWaitSeconds(recorded, this.now().getTime());
+    return signInWaitSeconds(recorded, this.clock.now().getTime());
   }
 
   async recordFailure(attempt: SignInAttempt): Promise<void> {
@@ -53,6 +54,6 @@ export class SignInThrottle {
   }
 
   private isoAgo(ms: number): string {
-    return new Date(this.now().getTime() - ms).toISOString();
+    return new Date(this.clock.now().getTime() - ms).toISOString();
   }
 }

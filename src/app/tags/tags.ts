@@ -49,7 +49,7 @@ const STALE_CLAIM_MS = 60_000;
 async function releaseStaleClaim(context: AppContext, workspaceId: string, name: string): Promise<void> {
   const names = await loadState(context.eventStore, tagNamesStream(workspaceId), tagNamesDecider);
   const claim = names.inUse.get(tagNameKey(name));
-  if (claim === undefined || context.now().getTime() - Date.parse(claim.claimedDate) < STALE_CLAIM_MS) return;
+  if (claim === undefined || context.clock.now().getTime() - Date.parse(claim.claimedDate) < STALE_CLAIM_MS) return;
   const tag = await loadState(context.eventStore, tagStream(claim.tagId), tagDecider);
   if (tag.status === 'absent') await releaseTagName(context, { workspaceId, tagId: claim.tagId });
 }

@@ -44,7 +44,7 @@ async function promptCounts(services: Services, workspaceIds: string[]): Promise
 async function geoAuditCounts(services: Services, documents: readonly WorkspaceDoc[], teams: ReadonlyMap<string, TeamDoc>): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
   for (const { _id, teamId } of documents) {
-    const period = billingPeriod((teams.get(teamId) as TeamDoc).subscriptionEndDate, services.now());
+    const period = billingPeriod((teams.get(teamId) as TeamDoc).subscriptionEndDate, services.clock.now());
     counts.set(_id, period ? await geoAuditUsedCount(services, { workspaceId: _id }, period) : 0);
   }
   return counts;

@@ -78,7 +78,7 @@ export class GeolensOAuthProvider implements OAuthServerProvider {
   async verifyAccessToken(token: string): Promise<AuthInfo> {
     const verified = await verifyAccessToken(this.services, token);
     if (verified === null) throw new InvalidTokenError('The access token is invalid, expired or revoked');
-    const remainingMs = Date.parse(verified.expiresDate) - this.services.now().getTime();
+    const remainingMs = Date.parse(verified.expiresDate) - this.services.clock.now().getTime();
     return {
       token,
       clientId: verified.clientId,

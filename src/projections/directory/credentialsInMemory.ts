@@ -5,6 +5,7 @@ import type { EventStore, Position } from '../../ports/eventStore.js';
 import type { ProjectedEvent } from '../runner/projection.js';
 import { createdTeam, issuedApiKey, withPlan, type ApiKeyDoc, type TeamDoc } from './documents.js';
 import { SubscriptionLoop } from '../../background/subscriptionLoop.js';
+import type { Clock } from '../../background/clock.js';
 
 type CredentialEvent = TeamEvent | ApiKeyEvent;
 
@@ -19,6 +20,7 @@ const EVENT_TYPES: readonly CredentialEvent['type'][] = ['TeamCreated', 'TeamPla
 export interface CredentialsInMemoryOptions {
   /** Pause before resubscribing after the subscription failed (a dropped connection to the event store). */
   retryDelayMs?: number;
+  clock?: Clock;
 }
 
 export class CredentialsInMemory {
@@ -45,7 +47,7 @@ export class CredentialsInMemory {
           this.loop.advance(scannedTo);
         },
       },
-      { subject: 'Credentials', eventTypes: EVENT_TYPES, logger, failureMessage: 'credentials subscription failed; resubscribing', retryDelayMs: options.retryDelayMs },
+      { subject: 'Credentials', eventTypes: EVENT_TYPES, logger, failureMessage: 'credentials subscription failed; resubscribing', retryDelayMs: options.retryDelayMs, clock: options.clock },
     );
   }
 

@@ -23,7 +23,7 @@ export interface RebuilderOptions {
   /** Identifies this process in leases: two processes never rebuild the same version at once. */
   owner: string;
   logger: Logger;
-  now?: () => Date;
+  clock?: Clock;
   batchSize?: number;
   /** Batches read and handed to the analyst beyond the one being written (default 2), so its threads stay busy. */
   readAhead?: number;
@@ -67,7 +67,7 @@ export class ReportRebuilder {
     private readonly documentStore: DocumentStore,
     private readonly options: RebuilderOptions,
   ) {
-    this.clock = { ...systemClock, now: options.now ?? systemClock.now };
+    this.clock = options.clock ?? systemClock;
     this.leases = new Leases(documentStore, REBUILD_LEASES_COLLECTION, options.owner, this.clock);
   }
 

@@ -11,6 +11,7 @@ import type { Services } from '../../../src/app/shared/services.js';
 import { compose } from '../../../src/compose.js';
 import { loadConfig } from '../../../src/config.js';
 import { createTestDatabase, databaseOfDataDir } from '../../support/postgresServer.js';
+import { clockAt } from '../../../src/background/clock.js';
 
 export interface Answer<Body = unknown> {
   status: number;
@@ -94,7 +95,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const database = store === 'postgres' ? await createTestDatabase() : undefined;
   if (database) databaseOfDataDir.set(dataDir, database.url);
   const environment = { ...options.environment, DATA_DIR: dataDir, GEOLENS_DEMO: '0', ...(database && { DATABASE_URL: database.url }) };
-  const composition = await compose(loadConfig(environment), logger, { now: () => clock.now });
+  const composition = await compose(loadConfig(environment), logger, { clock: clockAt(() => clock.now) });
   const { context } = composition;
   const runner = composition.createProjectionRunner();
   await runner.start();

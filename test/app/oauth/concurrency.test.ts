@@ -12,6 +12,7 @@ import { compose, type Composition } from '../../../src/compose.js';
 import { loadConfig } from '../../../src/config.js';
 import type { RegisteredOAuthClient } from '../../../src/domain/oauth/client/events.js';
 import type { ProjectionRunner } from '../../../src/projections/runner/projectionRunner.js';
+import { clockAt } from '../../../src/background/clock.js';
 
 const PROTECTED_RESOURCE = 'http://127.0.0.1:8080/mcp';
 const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM';
@@ -30,7 +31,7 @@ let client: RegisteredOAuthClient;
 
 async function startProcess(): Promise<Process> {
   const composition = await compose(loadConfig({ DATA_DIR: dataDir, GEOLENS_DEMO: '0' }), pino({ level: 'silent' }), {
-    now: () => new Date('2026-11-15T10:00:00Z'),
+    clock: clockAt(() => new Date('2026-11-15T10:00:00Z')),
   });
   const runner = composition.createProjectionRunner();
   await runner.start();

@@ -11,6 +11,7 @@ import { createWorkspace } from '../../../src/app/workspaces/commands.js';
 import { runStream } from '../../../src/domain/run/events.js';
 import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
 import { SqliteEventStore } from '../../../src/infra/eventStore/sqliteEventStore.js';
+import { clockAt } from '../../../src/background/clock.js';
 
 let dataDir: string;
 let context: AppContext;
@@ -22,7 +23,7 @@ beforeEach(async () => {
     eventStore: new SqliteEventStore(dataDir),
     documentStore: await SqliteDocumentStore.open(dataDir),
     logger: pino({ level: 'silent' }),
-    now: () => new Date('2026-06-01T00:00:00.000Z'),
+    clock: clockAt(() => new Date('2026-06-01T00:00:00.000Z')),
   };
   const team = await createTeam(context, { name: 'Acme', plan: 'premium' });
   const workspaceId = (await createWorkspace(context, { teamId: team.id, name: 'Main' })).id;

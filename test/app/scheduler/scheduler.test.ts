@@ -2,10 +2,9 @@ import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
 import { pino } from 'pino';
 import { directoryPrompts } from '../../../src/app/scheduler/promptSources.js';
 import type { LeaseDoc as JobLeaseDoc } from '../../../src/background/leases.js';
-import { JOB_LEASES_COLLECTION } from '../../../src/app/scheduler/scheduler.js';
+import { JOB_LEASES_COLLECTION } from '../../../src/background/leasedJobRunner.js';
 import { scheduledRunId } from '../../../src/domain/run/events.js';
 import { ENGINES } from '../../../src/domain/shared/engines.js';
-import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
 import { directoryProjection } from '../../../src/projections/directory/projection.js';
 import { ProjectionRunner } from '../../../src/projections/runner/projectionRunner.js';
 import { ReadModels } from '../../../src/projections/runner/readModels.js';
@@ -99,59 +98,6 @@ describe('the daily plan', () => {
       scheduledRunId(prompts[0]!.promptId, 'claude', DAY),
       scheduledRunId(prompts[0]!.promptId, 'claude', '2026-03-11'),
     ]);
-  });
-});
-
-describe('two workers', () => {
-  test('two schedulers on the same stores at once call the engine exactly once per job', async () => {
-    const { context } = stores;
-    const prompts = await createPrompts(context, ['us', 'us', 'uk', 'de', 'fr', 'it']);
-    // A second connection to the same read-model file, as a second process would have.
-    const secondDocumentStore = await SqliteDocumentStore.open(stores.dataDir);
-    const engines = (['chatgpt', 'claude', 'gemini'] as const).map((engine) => new FakeEngine(engine));
-    const first = schedulerFor({ context, engines, prompts, owner: 'worker-a' });
-    const second = schedulerFor({ context: { ...context, documentStore: secondDocumentStore }, engines, prompts, owner: 'worker-b' });
-    const outcomes = await Promise.all([first.runDay(DAY), second.runDay(DAY)]);
-    await secondDocumentStore.close();
-
-    for (const engine of engines) for (const prompt of prompts) expect(engine.callsFor(prompt.promptId)).toBe(1);
-    expect(outcomes[0].recorded + outcomes[1].recorded).toBe(18);
-    expect(await recordedRuns(context)).toHaveLength(18);
-    expect(await leases().countDocuments()).toBe(0);
-  });
-
-  test('a job leased by a live worker is left to it, and taken over once that lease has expired', async () => {
-    const { context } = stores;
-    const [prompt] = await createPrompts(context, ['us']);
-    const runId = scheduledRunId(prompt!.promptId, 'chatgpt', DAY);
-    await leases().insertOne({ _id: runId, owner: 'worker-elsewhere', expires: '2026-03-10T08:00:30.000Z', attempts: 1 });
-    const engine = new FakeEngine('chatgpt');
-    const clock = new FakeClock('2026-03-10T08:00:00.000Z');
-    const scheduler = schedulerFor({ context, engines: [engine], prompts: [prompt!], clock });
-
-    expect(await scheduler.runDay(DAY)).toMatchObject({ recorded: 0, deferred: 1 });
-    expect(engine.calls).toHaveLength(0);
-    clock.advance(30_000);
-    expect(await scheduler.runDay(DAY)).toMatchObject({ recorded: 1, deferred: 0 });
-    expect(engine.calls).toHaveLength(1);
-    expect(await leases().countDocuments()).toBe(0);
-  });
-
-  test("a worker whose lease was taken over while it waited for the engine's turn does not call the engine", async () => {
-    const { context } = stores;
-    const [first, second] = await createPrompts(context, ['us', 'uk']);
-    const secondRunId = scheduledRunId(second!.promptId, 'chatgpt', DAY);
-    const engine = new FakeEngine('chatgpt', async (request) => {
-      // While the first call holds the engine's only slot, the second job's lease passes to another worker.
-      while (!(await leases().findOne({ _id: secondRunId }))) await aFewTurns(1);
-      await leases().updateOne({ _id: secondRunId }, { $set: { owner: 'worker-elsewhere' } });
-      return answerFor(request);
-    });
-    const outcome = await schedulerFor({ context, engines: [engine], prompts: [first!, second!], engineLimit: { concurrency: 1, minIntervalMs: 0 } }).runDay(DAY);
-
-    expect(outcome).toMatchObject({ recorded: 1, deferred: 1 });
-    expect(engine.calls.map((call) => call.promptId)).toEqual([first!.promptId]);
-    expect(await leases().findOne({ _id: secondRunId })).toMatchObject({ owner: 'worker-elsewhere' });
   });
 });
 

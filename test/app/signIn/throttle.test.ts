@@ -6,6 +6,7 @@ import { clientNetwork, SignInThrottle, type SignInAttempt } from '../../../src/
 import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
 import { DocumentSignInFailures } from '../../../src/infra/sessions/documentSessionStore.js';
 import { SESSIONS_FILE } from '../../../src/infra/sessions/index.js';
+import { clockAt } from '../../../src/background/clock.js';
 
 const SECOND = 1000;
 const ana = (address: string): SignInAttempt => ({ email: 'ana@acme.example', address });
@@ -18,7 +19,7 @@ const clock = { nowMs: 0 };
 async function throttleOfProcess(): Promise<SignInThrottle> {
   const store = await SqliteDocumentStore.open(dataDir, { file: SESSIONS_FILE });
   opened.push(store);
-  return new SignInThrottle(await DocumentSignInFailures.on(store), () => new Date(clock.nowMs));
+  return new SignInThrottle(await DocumentSignInFailures.on(store), clockAt(() => new Date(clock.nowMs)));
 }
 
 async function fail(throttle: SignInThrottle, attempt: SignInAttempt, times: number): Promise<void> {

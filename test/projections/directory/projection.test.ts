@@ -19,6 +19,7 @@ import { ReadModels } from '../../../src/projections/runner/readModels.js';
 import { directoryCollection } from '../../../src/projections/directory/reader.js';
 import { planDefaults } from '../../../src/domain/team/plans.js';
 import { projectionSpec } from '../support/projectionSpec.js';
+import { clockAt } from '../../../src/background/clock.js';
 
 let dataDir: string;
 let context: AppContext;
@@ -28,7 +29,7 @@ const readModels = () => new ReadModels(context.documentStore);
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'geolens-directory-'));
   const logger = pino({ level: 'silent' });
-  context = { eventStore: new MemoryEventStore(), documentStore: await SqliteDocumentStore.open(dataDir), logger, now: () => new Date('2026-11-01T10:00:00Z') };
+  context = { eventStore: new MemoryEventStore(), documentStore: await SqliteDocumentStore.open(dataDir), logger, clock: clockAt(() => new Date('2026-11-01T10:00:00Z')) };
   runner = new ProjectionRunner(context.eventStore, context.documentStore, [directoryProjection], { logger });
   await runner.start();
 });

@@ -12,6 +12,7 @@ import { ReportRebuilder } from '../../../src/projections/reportHistory/rebuilde
 import type { ReportVersionDoc } from '../../../src/projections/reportHistory/versions.js';
 import { ReadModels } from '../../../src/projections/runner/readModels.js';
 import { historyHarness, type HistoryHarness } from './support.js';
+import { clockAt } from '../../../src/background/clock.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -48,7 +49,7 @@ describe('a retired version by default', () => {
       owner: 'server',
       logger: harness.context.logger,
       pollMs: 10,
-      now: () => new Date(clockMs),
+      clock: clockAt(() => new Date(clockMs)),
     });
     // Two changes: the first one's version is superseded at once, and its deletion shows a cleanup pass ran.
     await updateBrandReport(harness.context, reportId, { competitors: [{ brand: 'Globex', brandDomain: 'globex.com' }] });

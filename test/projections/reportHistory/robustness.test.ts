@@ -16,6 +16,7 @@ import { REBUILD_LEASES_COLLECTION, ReportRebuilder, type RebuilderOptions } fro
 import type { ReportVersionDoc } from '../../../src/projections/reportHistory/versions.js';
 import { ReadModels } from '../../../src/projections/runner/readModels.js';
 import { historyHarness, type HistoryHarness } from './support.js';
+import { clockAt } from '../../../src/background/clock.js';
 
 const ENGINES: EngineId[] = ['chatgpt', 'claude', 'perplexity', 'gemini'];
 const ANSWERS = [
@@ -196,7 +197,7 @@ describe('two rebuilders never run the same rebuild at once', () => {
     await harness.settle();
     const batchesBy: string[] = [];
     // The second rebuilder's clock runs a minute ahead, so the first one's lease has expired for it.
-    const second = rebuilder({ owner: 'second', now: () => new Date(Date.now() + 60_000), onProgress: () => batchesBy.push('second') });
+    const second = rebuilder({ owner: 'second', clock: clockAt(() => new Date(Date.now() + 60_000)), onProgress: () => batchesBy.push('second') });
     let secondDrain: Promise<void> | null = null;
     const first = rebuilder({
       owner: 'first',
@@ -233,7 +234,7 @@ describe('a rebuild never mixes versions in one answer', () => {
     await updateBrandReport(harness.context, reportId, { brandVariations: [] });
     await harness.settle();
     let clockMs = Date.now();
-    const collector = rebuilder({ owner: 'server', retireGraceMs: 60_000, pollMs: 10, now: () => new Date(clockMs) });
+    const collector = rebuilder({ owner: 'server', retireGraceMs: 60_000, pollMs: 10, clock: clockAt(() => new Date(clockMs)) });
     await collector.drain();
     const versions = await versionsCollection();
     const [superseded, switched] = [resolved.version + 1, resolved.version + 2];

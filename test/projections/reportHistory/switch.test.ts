@@ -7,6 +7,7 @@ import { REPORT_HISTORY } from '../../../src/projections/reportHistory/projectio
 import { ReportRebuilder } from '../../../src/projections/reportHistory/rebuilder.js';
 import { CHECKPOINTS_COLLECTION, checkpointId, type CheckpointDoc } from '../../../src/projections/runner/projection.js';
 import { historyHarness, type HistoryHarness } from './support.js';
+import { clockAt } from '../../../src/background/clock.js';
 
 let harness: HistoryHarness;
 
@@ -28,7 +29,7 @@ describe('the rebuild switch under snapshot isolation', () => {
     const checked = await liveCheckpoint();
     const switchTime = new Date('2031-01-02T03:04:05.000Z');
 
-    await new ReportRebuilder(harness.context.eventStore, harness.context.documentStore, { owner: 'switch-test', logger: harness.context.logger, now: () => switchTime }).drain();
+    await new ReportRebuilder(harness.context.eventStore, harness.context.documentStore, { owner: 'switch-test', logger: harness.context.logger, clock: clockAt(() => switchTime) }).drain();
 
     expect(await liveCheckpoint()).toEqual({ ...checked, updatedDate: switchTime.toISOString() });
   });

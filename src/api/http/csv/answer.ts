@@ -40,6 +40,6 @@ export async function answerCsv(route: Route, list: CsvList, request: Request, r
   };
   const whole = route.operation.list !== undefined && !sendsPaging(request, list);
   const pages = whole ? everyPage(route, input, context) : onePage(route, input, request, principal, services);
-  const fileName = csvFileName(route.operation.name, Object.values(request.params), services.now());
+  const fileName = csvFileName(route.operation.name, Object.values(request.params), services.clock.now());
   await sendCsv(response, list, fileName, pages, request.log);
 }

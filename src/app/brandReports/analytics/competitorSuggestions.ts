@@ -27,7 +27,7 @@ function suggestedDomain(name: SuggestedName, citedDomains: readonly string[], d
  */
 export async function suggestCompetitors(services: Services, principal: Principal, reportId: string, limit: number): Promise<CompetitorSuggestions> {
   const { version, detection } = await readableReport(services, principal, reportId);
-  const today = utcDay(services.now());
+  const today = utcDay(services.clock.now());
   const mentions = await historyReader(services.readModels).mentionsEveryCountry(version, addDays(today, 1 - SUGGESTION_DAYS), today);
   const { citedDomains } = mentions;
   const names = suggestedNames(mentions.names).slice(0, limit);

@@ -41,7 +41,7 @@ async function currentVersion(services: Services, reportId: string): Promise<Rep
 /** A requested version: active, building, or retired less than 7 days ago; 404 otherwise. */
 async function requestedVersion(services: Services, reportId: string, requested: number): Promise<ReportVersionDoc> {
   const version = await (await versionsCollection(services)).findOne({ reportId, version: requested });
-  if (!version || !isReadableVersion(version, services.now())) {
+  if (!version || !isReadableVersion(version, services.clock.now())) {
     throw new NotFoundError(`Version ${requested} of brand report ${reportId}'s history is not readable`, 'version');
   }
   return version;
@@ -85,5 +85,5 @@ export async function getRecalculation(services: Services, principal: Principal,
   const versions = await (await versionsCollection(services)).find({ reportId: report._id }, { sort: { version: 1 } });
   const status = recalculationStatus(versions);
   if (!status) throw new NotFoundError(`Brand report ${reportId} has no history yet`);
-  return { ...status, versions: readableVersions(versions, services.now()) };
+  return { ...status, versions: readableVersions(versions, services.clock.now()) };
 }

@@ -1,4 +1,4 @@
-import type { SchedulerClock } from '../../../../src/app/scheduler/clock.js';
+import type { Clock } from '../../../../src/background/clock.js';
 
 interface Timer {
   at: number;
@@ -6,10 +6,10 @@ interface Timer {
 }
 
 /**
- * Fake time for the scheduler. Sleeps shorter than `parkFromMs` end at the next turn of the event loop, moving
+ * Fake time for the scheduler, with the jitter's randomness fixed. Sleeps shorter than `parkFromMs` end at the next turn of the event loop, moving
  * time on to their end; longer ones wait for advance(). Call deadlines fire when time passes them.
  */
-export class FakeClock implements SchedulerClock {
+export class FakeClock implements Clock {
   /** Every sleep asked for, in order: backoffs, Retry-After waits and rate-limit spacing. */
   readonly sleeps: number[] = [];
   private nowMs: number;
@@ -26,7 +26,7 @@ export class FakeClock implements SchedulerClock {
     return new Date(this.nowMs);
   }
 
-  async sleep(ms: number, signal: AbortSignal): Promise<void> {
+  async sleep(ms: number, signal = new AbortController().signal): Promise<void> {
     signal.throwIfAborted();
     this.sleeps.push(ms);
     const wakeAt = this.nowMs + ms;

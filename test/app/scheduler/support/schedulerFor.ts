@@ -30,12 +30,14 @@ export interface SchedulerSetup {
 export function schedulerFor(setup: SchedulerSetup): RunScheduler {
   const engineLimit = setup.engineLimit ?? { concurrency: 100, minIntervalMs: 0 };
   const prompts = setup.prompts;
+  const clock = setup.clock ?? new FakeClock();
   return new RunScheduler({
     context: setup.context,
     engines: Object.fromEntries(setup.engines.map((engine) => [engine.id, engine])),
     prompts: typeof prompts === 'function' ? prompts : async () => [...prompts],
     owner: setup.owner ?? 'worker-a',
-    clock: setup.clock ?? new FakeClock(),
+    clock,
+    random: () => clock.random(),
     limits: { ...TEST_LIMITS, ...setup.limits },
     engineLimits: Object.fromEntries(setup.engines.map((engine) => [engine.id, engineLimit])) as Partial<Record<EngineId, EngineLimit>>,
   });

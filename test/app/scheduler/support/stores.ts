@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import type { AppContext } from '../../../../src/app/shared/context.js';
+import { clockAt } from '../../../../src/background/clock.js';
 import { createPrompt } from '../../../../src/app/prompts/prompts.js';
 import type { ScheduledPrompt } from '../../../../src/app/scheduler/plan.js';
 import { createTeam } from '../../../../src/app/teams/teams.js';
@@ -21,7 +22,7 @@ export interface TestStores {
 export async function openStores(logger: Logger = pino({ level: 'silent' })): Promise<TestStores> {
   const dataDir = await mkdtemp(join(tmpdir(), 'geolens-scheduler-'));
   const documentStore = await SqliteDocumentStore.open(dataDir);
-  const context: AppContext = { eventStore: new MemoryEventStore(), documentStore, logger, now: () => new Date('2026-03-10T08:00:00Z') };
+  const context: AppContext = { eventStore: new MemoryEventStore(), documentStore, logger, clock: clockAt(() => new Date('2026-03-10T08:00:00Z')) };
   return {
     context,
     dataDir,

@@ -15,7 +15,7 @@ export interface ProtectedResource {
 /** A stand-in for /mcp behind the bearer check, as the MCP server mounts it, on its own loopback port. */
 export async function startProtectedResource(api: TestApi): Promise<ProtectedResource> {
   const app = express();
-  const throttle = new SignInThrottle(await DocumentSignInFailures.on(api.context.documentStore), api.context.now);
+  const throttle = new SignInThrottle(await DocumentSignInFailures.on(api.context.documentStore), api.context.clock);
   app.post('/mcp', createOAuth({ services: api.services, baseUrl: api.url, throttle }).bearerAuth, (request, response) => {
     response.json({ principal: accessTokenPrincipal(request), clientId: request.auth?.clientId, scopes: request.auth?.scopes });
   });

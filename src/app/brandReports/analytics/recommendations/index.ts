@@ -34,7 +34,7 @@ function engineFilter({ engine, engines }: RecommendationQuery): readonly Engine
  * domain in the report's workspace adds crawler_access.
  */
 async function orderedRecommendations(services: Services, principal: Principal, reportId: string, query: RecommendationQuery) {
-  const endDate = utcDay(services.now());
+  const endDate = utcDay(services.clock.now());
   const window = { startDate: addDays(endDate, 1 - RECOMMENDATION_DAYS), endDate, country: query.country };
   const engines = engineFilter(query);
   const scope = await analyticsScope(services, principal, reportId, { ...window, engines, tagId: query.tagId });
