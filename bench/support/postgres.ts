@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { describeDatabaseUrl } from '../../src/infra/postgres/connection.js';
 
 const DEFAULT_URL = 'postgres://geolens_test:geolens_test@127.0.0.1:5432/postgres';
 
@@ -31,7 +32,8 @@ export async function createBenchDatabase(): Promise<BenchDatabase | { skipped: 
     await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
-    return { skipped: `no TEST_DATABASE_URL and no PostgreSQL with the test role on 127.0.0.1 (${reason})` };
+    const where = process.env.TEST_DATABASE_URL ? `TEST_DATABASE_URL (${describeDatabaseUrl(adminUrl)})` : 'the test role on 127.0.0.1:5432 (no TEST_DATABASE_URL)';
+    return { skipped: `no PostgreSQL to use at ${where}: ${reason}` };
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
