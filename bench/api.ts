@@ -22,7 +22,7 @@ import { startServeProcess } from './support/serve.js';
 const CONNECTIONS = 50;
 const DURATION_SECONDS = 10;
 
-async function seed(config: Config): Promise<DemoCredentials> {
+export async function seed(config: Config): Promise<DemoCredentials> {
   const composition = await compose(config, pino({ level: 'silent' }));
   try {
     const demo = await seedDemo(composition.context);

@@ -21,7 +21,7 @@ const READ_PAGE_SIZE = 1_000;
 const STREAMS = 100;
 
 /** Shaped like a recorded engine answer, about 400 bytes of JSON. */
-const answerEvent = (index: number): NewEvent => ({
+export const answerEvent = (index: number): NewEvent => ({
   type: 'PromptAnswered',
   data: {
     promptId: `prompt-${index % 500}`,
@@ -34,7 +34,7 @@ const answerEvent = (index: number): NewEvent => ({
   metadata: { correlationId: `run-${index}`, actor: 'bench' },
 });
 
-const eventsPerSecond = (events: number, startedAt: number): number =>
+export const eventsPerSecond = (events: number, startedAt: number): number =>
   Math.round(events / ((performance.now() - startedAt) / 1_000));
 
 async function appendSingles(store: SqliteEventStore): Promise<number> {

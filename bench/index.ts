@@ -14,6 +14,9 @@ import { benchSimulator } from './engines.js';
 import { benchEventStore } from './eventStore.js';
 import { benchGzipBomb } from './gzipBomb.js';
 import { benchMcp } from './mcp.js';
+import { benchPostgresApi } from './postgresApi.js';
+import { benchPostgresEventStore } from './postgresEventStore.js';
+import { benchPostgresReplay } from './postgresReplay.js';
 import { benchLogIngest } from './logIngest.js';
 import { benchProjection } from './projection.js';
 import { benchPromptHistory } from './promptHistory.js';
@@ -40,6 +43,9 @@ const BENCHES: Record<string, Bench> = {
   csvExport: benchCsvExport,
   gzipBomb: benchGzipBomb,
   dashboard: benchDashboard,
+  postgresEventStore: benchPostgresEventStore,
+  postgresReplay: benchPostgresReplay,
+  postgresApi: benchPostgresApi,
 };
 
 /** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
@@ -70,6 +76,7 @@ const AIMS: Record<string, string> = {
   dashboardInitialGzipKB: '≤ 150 KB',
   dashboardDemoOverviewMs: '< 1,000 ms',
   dashboardCrmOverviewMs: '< 1,000 ms',
+  postgresAppendBatch100RatioToFloor: '≥ 0.80',
 };
 
 const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
@@ -122,6 +129,30 @@ const TABLE: readonly TableRow[] = [
     ratio: (f) => twoDigits(f.sqliteAppendBatch100RatioToFloor),
     aim: '≥ 0.80 (keep)',
     needs: ['sqliteAppendBatch100EventsPerSecond'],
+  },
+  {
+    figure: () => 'PostgreSQL event append, 100-event batches',
+    geolens: (f) => `${whole(f.postgresAppendBatch100EventsPerSecond)} events/s`,
+    floor: (f) => `raw \`pg\` INSERTs, same table and commits: ${whole(f.postgresAppendBatch100FloorRawPgEventsPerSecond)} events/s`,
+    ratio: (f) => twoDigits(f.postgresAppendBatch100RatioToFloor),
+    aim: '≥ 0.80',
+    needs: ['postgresAppendBatch100EventsPerSecond'],
+  },
+  {
+    figure: (f) => `replay of ${whole(f.postgresReplayRuns)} runs on PostgreSQL`,
+    geolens: (f) => `${f.postgresReplaySeconds} s (${whole(f.postgresReplayRunsPerSecond)} runs/s)`,
+    floor: (f) => `the same replay on the embedded stores: ${f.postgresReplayEmbeddedSeconds} s (${whole(f.postgresReplayEmbeddedRunsPerSecond)} runs/s)`,
+    ratio: (f) => twoDigits(f.postgresReplayRatioToEmbedded),
+    aim: '—',
+    needs: ['postgresReplaySeconds'],
+  },
+  {
+    figure: () => '`GET /v1/reports/brand/{id}`, two `serve` on one PostgreSQL, 2 × 25 connections from two other processes',
+    geolens: (f) => `${whole(f.postgresReportDetailTwoServeRequestsPerSecond)} requests/s, p99 ${f.postgresReportDetailTwoServeP99Ms} ms`,
+    floor: (f) => `bare node:http, same bytes and load: ${whole(f.postgresReportDetailTwoServeFloorRequestsPerSecond)} requests/s, p99 ${f.postgresReportDetailTwoServeFloorP99Ms} ms`,
+    ratio: (f) => twoDigits(f.postgresReportDetailTwoServeRatioToFloor),
+    aim: '—',
+    needs: ['postgresReportDetailTwoServeRequestsPerSecond'],
   },
   {
     figure: (f) => `replay of ${whole(f.replayRuns)} runs`,

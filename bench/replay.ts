@@ -19,10 +19,10 @@ import { createWorkspace } from '../src/app/workspaces/commands.js';
 import type { RunCompleted } from '../src/domain/run/events.js';
 import { ENGINES, type EngineId } from '../src/domain/shared/engines.js';
 import { simulateAnswer } from '../src/engines/simulator/index.js';
-import { SqliteDocumentStore } from '../src/infra/documentStore/sqliteDocumentStore.js';
-import { SqliteEventStore } from '../src/infra/eventStore/sqliteEventStore.js';
+import { openStores } from '../src/infra/stores.js';
 import type { NewEvent } from '../src/ports/eventStore.js';
 import { projectionsWith } from '../src/projections/index.js';
+import type { RunAnalyst } from '../src/projections/reportHistory/analysis/analyst.js';
 import { createWorkerAnalyst } from '../src/projections/reportHistory/analysis/workerAnalyst.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../src/projections/reportHistory/projection.js';
 import { ReportRebuilder } from '../src/projections/reportHistory/rebuilder.js';
@@ -36,6 +36,8 @@ export interface ReplayBenchOptions {
   prompts?: number;
   days?: number;
   engines?: number;
+  /** Both stores on this PostgreSQL database instead of the embedded ones. */
+  databaseUrl?: string;
 }
 
 /** Distinct answers per engine; runs reuse them, so generating a million runs costs little. */
@@ -146,11 +148,8 @@ async function setUpReport(context: AppContext, promptCount: number): Promise<{ 
   return { workspaceId, promptIds, reportId: report.id };
 }
 
-/** Measures answers on worker threads, one per core, as `geolens serve` does. */
-const analyst = createWorkerAnalyst();
-
 /** A runner of the service's projections, or of those `only` names. */
-function startRunner(context: AppContext, only?: (name: string) => boolean): Promise<ProjectionRunner> {
+function startRunner(context: AppContext, analyst: RunAnalyst, only?: (name: string) => boolean): Promise<ProjectionRunner> {
   const projections = projectionsWith(analyst).filter(({ name }) => only?.(name) ?? true);
   const runner = new ProjectionRunner(context.eventStore, context.documentStore, projections, { logger: context.logger });
   return runner.start().then(() => runner);
@@ -174,7 +173,7 @@ function scaledDays(): number {
 }
 
 /** Replays the report's history and times it, batch by batch, per phase. */
-async function timeReplay(context: AppContext, runner: ProjectionRunner, reportId: string): Promise<{ seconds: number; phases: BatchTimings }> {
+async function timeReplay(context: AppContext, analyst: RunAnalyst, runner: ProjectionRunner, reportId: string): Promise<{ seconds: number; phases: BatchTimings }> {
   const phases: BatchTimings = { runs: 0, readEventsMs: 0, analysisMs: 0, writeReadModelsMs: 0 };
   const rebuilder = new ReportRebuilder(context.eventStore, context.documentStore, {
     owner: 'bench',
@@ -192,14 +191,12 @@ async function timeReplay(context: AppContext, runner: ProjectionRunner, reportI
 
 export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Record<string, number>> {
   const dataDir = await mkdtemp(join(tmpdir(), 'geolens-bench-replay-'));
-  const context: AppContext = {
-    eventStore: new SqliteEventStore(dataDir),
-    documentStore: await SqliteDocumentStore.open(dataDir),
-    logger: pino({ level: 'silent' }),
-    clock: systemClock,
-  };
+  const stores = await openStores({ dataDir, databaseUrl: options.databaseUrl });
+  const context: AppContext = { ...stores, logger: pino({ level: 'silent' }), clock: systemClock };
+  // Measures answers on worker threads, one per core, as `geolens serve` does.
+  const analyst = createWorkerAnalyst();
   try {
-    let runner = await startRunner(context);
+    let runner = await startRunner(context, analyst);
     const { workspaceId, promptIds, reportId } = await setUpReport(context, options.prompts ?? 500);
     await runner.waitFor(await context.eventStore.headPosition(), WAIT_MS);
     // The report's first history version (its prompts, no runs yet) goes live, so runs recorded from now on reach it.
@@ -215,16 +212,16 @@ export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Rec
     // the other projections (the runs read model keeps every answer's text: work a replay does not do).
     const head = await context.eventStore.headPosition();
     const historyStarted = performance.now();
-    const historyRunner = await startRunner(context, (name) => name === REPORT_HISTORY.name);
+    const historyRunner = await startRunner(context, analyst, (name) => name === REPORT_HISTORY.name);
     await historyRunner.waitFor(head, WAIT_MS);
     await historyRunner.stop();
     const historyCatchUpSeconds = seconds(historyStarted);
     const othersStarted = performance.now();
-    runner = await startRunner(context);
+    runner = await startRunner(context, analyst);
     await runner.waitFor(head, WAIT_MS);
     const othersCatchUpSeconds = seconds(othersStarted);
 
-    const replay = await timeReplay(context, runner, reportId);
+    const replay = await timeReplay(context, analyst, runner, reportId);
     await runner.stop();
     const replayed = await activeVersion(context, reportId);
     if (replayed.reason !== 'replay' || replayed.processed !== runs) {
@@ -244,8 +241,7 @@ export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Rec
     };
   } finally {
     await analyst.close();
-    await context.eventStore.close();
-    await context.documentStore.close();
+    await stores.close();
     await rm(dataDir, { recursive: true, force: true });
   }
 }

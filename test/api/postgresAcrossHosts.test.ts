@@ -3,18 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, test } from '@jest/globals';
 import { createTestDatabase, describePostgres, type TestDatabase } from '../support/postgres.js';
-import { startServe, type ServeProcess } from '../support/serveProcess.js';
-
-/** The demo's ids and keys from a banner. */
-function demoOf(banner: string): { workspaceId: string; reportId: string; readKey: string; writeKey: string } {
-  const match = (pattern: RegExp): string => pattern.exec(banner)?.[1] ?? '';
-  return {
-    workspaceId: match(/workspace (ws_\w+)/),
-    reportId: match(/brand report (br_\w+)/),
-    readKey: match(/read key:\s+(\S+)/),
-    writeKey: match(/write key:\s+(\S+)/),
-  };
-}
+import { demoOf, startServe, type ServeProcess } from '../support/serveProcess.js';
 
 describePostgres()('two serve processes on one PostgreSQL database, no local state', () => {
   let database: TestDatabase;

@@ -52,3 +52,14 @@ export function startServe(dataDir: string, environment: Record<string, string> 
     child.once('exit', (code) => reject(new Error(`geolens serve exited with ${code} before listening:\n${output}`)));
   });
 }
+
+/** The demo's ids and keys from the banner of a `serve` that seeded it. */
+export function demoOf(banner: string): { workspaceId: string; reportId: string; readKey: string; writeKey: string } {
+  const match = (pattern: RegExp): string => pattern.exec(banner)?.[1] ?? '';
+  return {
+    workspaceId: match(/workspace (ws_\w+)/),
+    reportId: match(/brand report (br_\w+)/),
+    readKey: match(/read key:\s+(\S+)/),
+    writeKey: match(/write key:\s+(\S+)/),
+  };
+}

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
+import { SESSIONS_FILE } from '../../../src/infra/sessions/index.js';
+import { databaseOfDataDir } from '../../support/postgresServer.js';
 import { seedReport, seedTeam, type SeededTeam } from '../support/seed.js';
 import { startTestApi, type TestApi } from '../support/testApi.js';
 import { PASSWORD, seedUser, signIn } from './support.js';
@@ -16,6 +19,26 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const HOUR = 60 * 60 * 1000;
+
+/** Every stored session row, as the store holds it: the sessions file beside the embedded stores, or the read models' database. */
+async function storedSessionRows(): Promise<unknown[]> {
+  const databaseUrl = databaseOfDataDir.get(api.dataDir);
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      return (await client.query('SELECT * FROM geolens_readmodels.sessions')).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(join(api.dataDir, SESSIONS_FILE), { readonly: true });
+  try {
+    return db.prepare('SELECT * FROM sessions').all();
+  } finally {
+    db.close();
+  }
+}
 const moveClock = (ms: number) => (api.clock.now = new Date(api.clock.now.getTime() + ms));
 const withCookie = (cookie: string, headers: Record<string, string> = {}) => ({ headers: { cookie, ...headers } });
 
@@ -63,14 +86,9 @@ describe('sign-in: POST /auth/session', () => {
   test('only the SHA-256 of the session id is stored', async () => {
     const { email } = await newUser();
     const { sessionId } = await signIn(api, email);
-    const db = new Database(join(api.dataDir, 'sessions.sqlite'), { readonly: true });
-    try {
-      const stored = JSON.stringify(db.prepare('SELECT * FROM sessions').all());
-      expect(stored).not.toContain(sessionId);
-      expect(stored).toContain(createHash('sha256').update(sessionId).digest('hex'));
-    } finally {
-      db.close();
-    }
+    const stored = JSON.stringify(await storedSessionRows());
+    expect(stored).not.toContain(sessionId);
+    expect(stored).toContain(createHash('sha256').update(sessionId).digest('hex'));
   });
 
   test('the log holds neither the password nor the session id', async () => {

@@ -19,11 +19,14 @@ export interface HistoryHarness {
   close(): Promise<void>;
 }
 
-/** Real embedded stores on a temp dir, every projection running, and a rebuilder that runs only when drained. */
-export async function historyHarness(dataDir?: string): Promise<HistoryHarness> {
+/**
+ * Real embedded stores on a temp dir (or the PostgreSQL database `databaseUrl`), every projection running, and a
+ * rebuilder that runs only when drained.
+ */
+export async function historyHarness(dataDir?: string, databaseUrl?: string): Promise<HistoryHarness> {
   const directory = dataDir ?? (await mkdtemp(join(tmpdir(), 'geolens-history-')));
   const logger = pino({ level: 'silent' });
-  const composition = await compose(loadConfig({ DATA_DIR: directory }), logger);
+  const composition = await compose(loadConfig({ DATA_DIR: directory, ...(databaseUrl && { DATABASE_URL: databaseUrl }) }), logger);
   const { context } = composition;
   const runner = composition.createProjectionRunner({ retryDelayMs: 20 });
   await runner.start();
