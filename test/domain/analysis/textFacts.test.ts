@@ -53,14 +53,15 @@ function generatedAnswer(seed: number): AnalysedRun {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const parts = Array.from({ length: 3 + Math.floor(next() * 8) }, () => pick(FRAGMENTS)(pick(NAMES)));
   const content = parts.join(pick([' ', '\n', '\n\n', '  ']));
-  const citations = Array.from({ length: Math.floor(next() * 5) }, () => ({ link: pick(LINKS), title: pick(['', 'Pricing', 'CRM']) }));
+  const citations = Array.from({ length: Math.floor(next() * 5) }, (_, rank) => ({ link: pick(LINKS), title: pick(['', 'Pricing', 'CRM']), rank: rank + 1 }));
   return { content, citations, runDate: '2026-03-02T09:00:00.000Z' };
 }
 
 function simulatorAnswers(): AnalysedRun[] {
   return ENGINES.flatMap((engine) =>
     Array.from({ length: 12 }, (_, index) => {
-      const { content, citations } = simulateAnswer({ engine, prompt: `Best CRM for agencies ${index}`, country: 'us', date: `2026-02-${10 + index}`, promptId: `pr_${index}` });
+      const { content, citations: cited } = simulateAnswer({ engine, prompt: `Best CRM for agencies ${index}`, country: 'us', date: `2026-02-${10 + index}`, promptId: `pr_${index}` });
+      const citations = cited.map(({ link, title }, rank) => ({ link, title: title ?? '', rank: rank + 1 }));
       return { content, citations, runDate: '2026-02-10T09:00:00.000Z' };
     }),
   );
@@ -74,7 +75,7 @@ function fixtureAnswers(): AnalysedRun[] {
       .filter((file) => file.endsWith('.ts'))
       .flatMap((file) => [...readFileSync(join(folder, file), 'utf8').matchAll(/'((?:[^'\\\n]|\\.){6,})'|`([^`]{6,})`/g)].map((match) => match[1] ?? match[2] ?? '')),
   );
-  return [...new Set(literals)].map((content) => ({ content: content.replace(/\\n/g, '\n'), citations: [{ link: 'https://close.com/' }], runDate: '2026-01-05T09:00:00.000Z' }));
+  return [...new Set(literals)].map((content) => ({ content: content.replace(/\\n/g, '\n'), citations: [{ link: 'https://close.com/', title: '', rank: 1 }], runDate: '2026-01-05T09:00:00.000Z' }));
 }
 
 const compiled: CompiledDetection[] = DETECTIONS.map(compileDetection);
