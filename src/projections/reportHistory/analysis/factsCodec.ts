@@ -3,7 +3,8 @@ import { ANALYSIS_VERSION, type CitedLink, type TextFacts } from '../../../domai
 /**
  * A run's text facts as stored (one document per run, `textFactsStore.ts`) and sent to analysis threads:
  * offsets as differences, so most numbers take one or two digits, and a citation whose normalized URL is its
- * link as written stored as its domain alone. About 0.6 bytes per byte of answer (see the replay bench).
+ * link as written stored as its domain alone. About 0.4 to 0.6
+ * bytes per byte of answer (the analysis bench's answers, the simulator's).
  */
 export interface EncodedFacts {
   /** ANALYSIS_VERSION. */
