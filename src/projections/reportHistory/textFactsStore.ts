@@ -17,8 +17,9 @@ type Run = Pick<RunCompleted['data'], 'runId'>;
 /** The stored facts of `runs`, aligned with them; null where none of the current analysis version are stored. */
 export async function loadTextFacts(collection: Collection<TextFactsDoc>, runs: readonly Run[]): Promise<(EncodedFacts | null)[]> {
   if (runs.length === 0) return [];
-  const stored = await collection.find({ _id: { $in: [...new Set(runs.map(({ runId }) => runId))] }, v: ANALYSIS_VERSION });
-  const byRun = new Map(stored.map((doc) => [doc._id, doc]));
+  // By id alone: a filter on `v` too made the embedded store read the whole collection per batch.
+  const stored = await collection.find({ _id: { $in: [...new Set(runs.map(({ runId }) => runId))] } });
+  const byRun = new Map(stored.filter((doc) => doc.v === ANALYSIS_VERSION).map((doc) => [doc._id, doc]));
   return runs.map(({ runId }) => byRun.get(runId) ?? null);
 }
 
