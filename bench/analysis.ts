@@ -10,8 +10,12 @@ import {
   analyzeRun,
   citationCategory,
   compileDetection,
+  deriveTextFacts,
+  measureFacts,
   type CompiledDetection,
+  type TextFacts,
 } from '../src/domain/analysis/index.js';
+import { encodeFacts } from '../src/projections/reportHistory/analysis/factsCodec.js';
 
 const DISTINCT_ANSWERS = 200;
 const WARMUP_RUNS = 5_000;
@@ -120,6 +124,18 @@ function analyseAll(runs: readonly Answer[], count: number, detection: CompiledD
   return checksum;
 }
 
+/** What a replay does per run and report once the run's text facts are kept: names found, counted, citations owned. */
+function analyseFactsAll(runs: readonly Answer[], facts: readonly TextFacts[], count: number, detection: CompiledDetection): number {
+  let checksum = 0;
+  for (let index = 0; index < count; index++) {
+    const measured = measureFacts((runs[index % runs.length] as Answer).content, facts[index % runs.length] as TextFacts, detection);
+    checksum += (measured.analysis.brands[0]?.mentions ?? 0) + measured.citationCategories.length;
+  }
+  return checksum;
+}
+
+const asRecorded = (run: Answer) => ({ content: run.content, citations: run.citations.map((link) => ({ link })) });
+
 /** The floor: one V8 regex pass over each answer for every tracked name, and nothing else. */
 function regexPassAll(runs: readonly Answer[], count: number, names: RegExp): number {
   let checksum = 0;
@@ -146,11 +162,22 @@ export async function benchAnalysis(): Promise<Record<string, number>> {
   regexPassAll(runs, WARMUP_RUNS, names);
   const analysed = runsPerSecond(MEASURED_RUNS, () => analyseAll(runs, MEASURED_RUNS, detection));
   const floor = runsPerSecond(MEASURED_RUNS, () => regexPassAll(runs, MEASURED_RUNS, names));
+  const derive = runsPerSecond(MEASURED_RUNS / 5, () => {
+    for (let index = 0; index < MEASURED_RUNS / 5; index++) deriveTextFacts(asRecorded(runs[index % runs.length] as Answer));
+  });
+  const facts = runs.map((run) => deriveTextFacts(asRecorded(run)));
+  analyseFactsAll(runs, facts, WARMUP_RUNS, detection);
+  const fromFacts = runsPerSecond(MEASURED_RUNS, () => analyseFactsAll(runs, facts, MEASURED_RUNS, detection));
+  const factsBytes = runs.reduce((sum, run, index) => sum + Buffer.byteLength(JSON.stringify(encodeFacts(facts[index] as TextFacts, asRecorded(run).citations))), 0);
   const averageBytes = runs.reduce((sum, run) => sum + Buffer.byteLength(run.content), 0) / runs.length;
   return {
     analysisRunsPerSecond: analysed,
     analysisFloorOneRegexPassRunsPerSecond: floor,
     analysisRatioToFloor: analysed / floor,
+    analysisFromFactsRunsPerSecond: fromFacts,
+    analysisFromFactsRatioToFloor: fromFacts / floor,
+    analysisDeriveFactsRunsPerSecond: derive,
+    analysisFactsBytesPerRun: Math.round(factsBytes / runs.length),
     analysisAnswerBytes: Math.round(averageBytes),
     analysisNamesTracked: allNames.length,
   };

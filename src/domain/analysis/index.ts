@@ -34,6 +34,7 @@ export {
   runTotals,
   type BrandMetrics,
   type BrandTotals,
+  type CitedLink,
   type CoveragePoint,
   type DayTotals,
   type MeasuredRun,
@@ -46,3 +47,12 @@ export {
 export { wilsonInterval, type Interval } from './wilson.js';
 export { extractNames, untrackedNames, type NamedCandidate } from './competitorNames.js';
 export { nameMatchesDomain } from './nameDomains.js';
+export {
+  ANALYSIS_VERSION,
+  analyzeFacts,
+  deriveTextFacts,
+  measureFacts,
+  untrackedFactNames,
+  type FactsSource,
+  type TextFacts,
+} from './textFacts.js';

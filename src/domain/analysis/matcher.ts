@@ -1,6 +1,7 @@
 import RE2 from 're2';
 import type { BrandIdentity } from '../brandReport/events.js';
-import { canonicalName, namePattern } from './namePattern.js';
+import { canonicalName, namePattern, tidyName } from './namePattern.js';
+import { compileTokenNames, scanNames, type TokenNames } from './tokenScan.js';
 
 /** One counted occurrence of a tracked brand: a span of the content that belongs to that brand alone. */
 export interface BrandMatch {
@@ -21,6 +22,8 @@ export interface BrandMatcher {
   /** Each name alone, longest first: finds the owner of a match whose canonical form is not in `nameOwners`. */
   readonly namesOneByOne: readonly { brandIndex: number; exact: RegExp }[];
   readonly regexes: readonly { brandIndex: number; regex: RE2 }[];
+  /** The same names for the one-pass token scan; null when a name has a character the scan cannot fold. */
+  readonly tokenNames: TokenNames | null;
 }
 
 /** Letters, digits and combining marks: what may not touch a name on either side. */
@@ -75,6 +78,7 @@ export function compileMatcher(brands: readonly BrandNames[]): BrandMatcher {
       exact: new RegExp(`^(?:${namePattern(name)})$`, 'iu'),
     })),
     regexes,
+    tokenNames: names.length === 0 ? null : compileTokenNames(names.map(({ brandIndex, name }) => ({ brandIndex, tidied: tidyName(name) }))),
   };
 }
 
@@ -87,10 +91,18 @@ function namesRegex(names: readonly string[]): RegExp {
 /** The counted matches of all brands in `content`, in text order, no two overlapping. */
 export function findBrandMatches(content: string, matcher: BrandMatcher): BrandMatch[] {
   const candidates: BrandMatch[] = [];
-  if (matcher.names !== null) collectNameMatches(content, matcher, matcher.names, candidates);
+  if (matcher.names !== null) collectNames(content, matcher, matcher.names, candidates);
   for (const { brandIndex, regex } of matcher.regexes) collectRegexMatches(content, regex, brandIndex, candidates);
   if (matcher.regexes.length > 0) candidates.sort(byStartThenLongest);
   return withoutOverlaps(candidates);
+}
+
+/** The token scan where it can fold every character of `content`, else the names regex. */
+function collectNames(content: string, matcher: BrandMatcher, names: RegExp, into: BrandMatch[]): void {
+  const scanned: BrandMatch[] = [];
+  if (matcher.tokenNames !== null && scanNames(content, matcher.tokenNames, matcher.regexes.length > 0, scanned)) {
+    for (const match of scanned) into.push(match);
+  } else collectNameMatches(content, matcher, names, into);
 }
 
 /**

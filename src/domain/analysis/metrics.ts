@@ -51,12 +51,25 @@ export interface MeasuredRun {
   state: string;
   analysis: RunAnalysis;
   /** Each citation's link parsed (null when it has no host), in the run's order. */
-  citations: readonly (CitationUrl | null)[];
+  citations: readonly (CitedLink | null)[];
   /** The category of each citation, in the same order. */
   citationCategories: readonly DomainCategory[];
   /** For each citation, the index of the tracked brand whose domain it cites, or null; in the same order. */
   citationOwners: readonly (number | null)[];
 }
+
+/** What the metrics read of a parsed citation. */
+export type CitedLink = Pick<CitationUrl, 'url' | 'domain'>;
+
+/** A run's parsed citations with their categories and owners under `detection`. */
+export const measureCitations = (
+  citations: readonly (CitedLink | null)[],
+  detection: CompiledDetection,
+): Pick<MeasuredRun, 'citations' | 'citationCategories' | 'citationOwners'> => ({
+  citations,
+  citationCategories: citations.map((citation) => (citation === null ? 'Unclassified' : domainCategory(citation.domain, detection))),
+  citationOwners: citations.map((citation) => (citation === null ? null : domainOwner(citation.domain, detection))),
+});
 
 /** A recorded answer: what `measureRun` reads of a run event. */
 export interface RecordedAnswer {
@@ -75,9 +88,7 @@ export function measureRun(answer: RecordedAnswer, detection: CompiledDetection)
   return {
     state: answer.state,
     analysis: analyzeRun(completed ? answer.content : '', detection),
-    citations,
-    citationCategories: citations.map((citation) => (citation === null ? 'Unclassified' : domainCategory(citation.domain, detection))),
-    citationOwners: citations.map((citation) => (citation === null ? null : domainOwner(citation.domain, detection))),
+    ...measureCitations(citations, detection),
   };
 }
 

@@ -26,7 +26,8 @@ for (const [members, canonical] of EQUIVALENTS) {
 }
 const VARIANT_PUNCTUATION = new RegExp(characterClass(APOSTROPHES + DASHES.slice(1) + DOUBLE_QUOTES), 'g');
 
-const tidy = (name: string): string => name.normalize('NFC').trim().replace(/\s+/gu, ' ');
+/** NFC, trimmed, every run of whitespace one space: names as they are compared and compiled. */
+export const tidyName = (name: string): string => name.normalize('NFC').trim().replace(/\s+/gu, ' ');
 
 /**
  * The form in which names are compared: tidied, one apostrophe, one dash, one double quote, lowercase. Two
@@ -34,7 +35,7 @@ const tidy = (name: string): string => name.normalize('NFC').trim().replace(/\s+
  * `ſ` for `s`, which `toLowerCase` does not do and case-insensitive matching does).
  */
 export function canonicalName(name: string): string {
-  return tidy(name)
+  return tidyName(name)
     .replace(VARIANT_PUNCTUATION, (character) => canonicalOf.get(character) ?? character)
     .toLowerCase();
 }
@@ -42,7 +43,7 @@ export function canonicalName(name: string): string {
 /** A fragment for a case-insensitive `u`-flag RegExp that matches `name` as it may appear in an answer. */
 export function namePattern(name: string): string {
   let pattern = '';
-  for (const character of tidy(name)) {
+  for (const character of tidyName(name)) {
     if (character === ' ') pattern += '\\s+';
     else pattern += patternOf.get(character) ?? escapeCharacter(character);
   }

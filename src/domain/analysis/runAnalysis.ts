@@ -4,6 +4,18 @@ import { findBrandMatches, type BrandMatch } from './matcher.js';
 import { splitSentences, type Sentence } from './sentences.js';
 import { classifySentence, type SentenceSentiment } from './sentiment.js';
 
+/**
+ * What counting reads of an answer besides its matches: its sentences, its negation cues and a sentence's
+ * sentiment. Read from the text itself (`analyzeRun`) or from the run's stored text facts (`analyzeFacts`).
+ */
+export interface AnswerReading {
+  /** The answer as analysed: accents composed. */
+  text: string;
+  sentences(): readonly Sentence[];
+  negations(): readonly number[];
+  sentiment(sentenceIndex: number, matches: readonly BrandMatch[]): SentenceSentiment;
+}
+
 /** Sentences that mention a brand, by their sentiment. */
 export type SentenceCounts = Record<SentenceSentiment, number>;
 
@@ -44,7 +56,30 @@ export interface BrandSentence {
 const COMBINING_MARK = /\p{M}/u;
 
 export function analyzeRun(content: string, detection: CompiledDetection): RunAnalysis {
-  return analyze(content, detection, null);
+  return analyze(readText(content), detection, null);
+}
+
+/** The analysis of an answer whose sentences, cues and sentence words are read already: the same result. */
+export const analyzeReading = (reading: AnswerReading, detection: CompiledDetection): RunAnalysis => analyze(reading, detection, null);
+
+/** Composes decomposed accents: the text every offset of the analysis refers to. */
+export const analysedText = (content: string): string => (COMBINING_MARK.test(content) ? content.normalize('NFC') : content);
+
+/** The reading of `content` itself, each part read when first asked for. */
+function readText(content: string): AnswerReading {
+  const text = analysedText(content);
+  let sentences: Sentence[] | null = null;
+  let negations: number[] | null = null;
+  const reading: AnswerReading = {
+    text,
+    sentences: () => (sentences ??= splitSentences(text)),
+    negations: () => (negations ??= negationPositions(text)),
+    sentiment: (sentenceIndex, matches) => {
+      const sentence = reading.sentences()[sentenceIndex] as Sentence;
+      return classifySentence(text, sentence.start, sentence.end, matches);
+    },
+  };
+  return reading;
 }
 
 /**
@@ -53,12 +88,11 @@ export function analyzeRun(content: string, detection: CompiledDetection): RunAn
  */
 export function brandSentences(content: string, detection: CompiledDetection): BrandSentence[] {
   const collected: BrandSentence[] = [];
-  analyze(content, detection, collected);
+  analyze(readText(content), detection, collected);
   return collected;
 }
 
-function analyze(content: string, detection: CompiledDetection, collected: BrandSentence[] | null): RunAnalysis {
-  const text = COMBINING_MARK.test(content) ? content.normalize('NFC') : content;
+function analyze(reading: AnswerReading, detection: CompiledDetection, collected: BrandSentence[] | null): RunAnalysis {
   const tallies: BrandTally[] = detection.brands.map(({ brand, isMainBrand }) => ({
     brand,
     isMainBrand,
@@ -67,8 +101,8 @@ function analyze(content: string, detection: CompiledDetection, collected: Brand
     lastSentenceCounted: -1,
     sentences: { positive: 0, neutral: 0, negative: 0 },
   }));
-  const matches = findBrandMatches(text, detection.matcher);
-  if (matches.length > 0) countMatches(text, matches, tallies, collected);
+  const matches = findBrandMatches(reading.text, detection.matcher);
+  if (matches.length > 0) countMatches(reading, matches, tallies, collected);
   return {
     brands: tallies.map((tally) => ({
       brand: tally.brand,
@@ -81,22 +115,22 @@ function analyze(content: string, detection: CompiledDetection, collected: Brand
 }
 
 /** Matches are in text order, so one walk pairs each with its sentence. */
-function countMatches(text: string, matches: readonly BrandMatch[], tallies: BrandTally[], collected: BrandSentence[] | null): void {
-  const sentences = splitSentences(text);
-  const negations = negationPositions(text);
+function countMatches(reading: AnswerReading, matches: readonly BrandMatch[], tallies: BrandTally[], collected: BrandSentence[] | null): void {
+  const sentences = reading.sentences();
+  const negations = reading.negations();
   let next = 0;
   sentences.forEach((sentence, sentenceIndex) => {
     const first = next;
     while ((matches[next]?.start ?? Infinity) < sentence.end) next++;
     if (next === first) return;
     const inSentence = matches.slice(first, next);
-    const absent = absentMatchIndices(text, sentence, inSentence, negations);
-    countSentence(text, sentence, sentenceIndex, inSentence, absent, tallies, collected);
+    const absent = absentMatchIndices(reading.text, sentence, inSentence, negations);
+    countSentence(reading, sentence, sentenceIndex, inSentence, absent, tallies, collected);
   });
 }
 
 function countSentence(
-  text: string,
+  reading: AnswerReading,
   sentence: Sentence,
   sentenceIndex: number,
   matches: readonly BrandMatch[],
@@ -112,9 +146,9 @@ function countSentence(
     if (tally.firstMatchStart < 0) tally.firstMatchStart = match.start;
     if (tally.lastSentenceCounted === sentenceIndex) return;
     tally.lastSentenceCounted = sentenceIndex;
-    sentiment ??= classifySentence(text, sentence.start, sentence.end, matches);
+    sentiment ??= reading.sentiment(sentenceIndex, matches);
     tally.sentences[sentiment] += 1;
-    collected?.push({ brandIndex: match.brandIndex, sentiment, text: text.slice(sentence.start, sentence.end).trim() });
+    collected?.push({ brandIndex: match.brandIndex, sentiment, text: reading.text.slice(sentence.start, sentence.end).trim() });
   });
 }
 

@@ -6,7 +6,7 @@
  * (here reaching three words instead of one).
  */
 import { createRequire } from 'node:module';
-import { SentimentLexicon, type LexiconEntry } from './sentimentLexicon.js';
+import { cutsWord, segmentedScore, SentimentLexicon, type LexiconEntry } from './sentimentLexicon.js';
 
 export type SentenceSentiment = 'positive' | 'neutral' | 'negative';
 
@@ -72,7 +72,32 @@ export function classifySentence(
     segmentStart = name.end;
   }
   score += LEXICON.score(text, segmentStart, end);
+  return sentimentOf(score);
+}
+
+function sentimentOf(score: number): SentenceSentiment {
   if (score >= THRESHOLD) return 'positive';
   if (score <= -THRESHOLD) return 'negative';
   return 'neutral';
+}
+
+/** The lexicon words of `text` between `start` and `end`, appended to `into` (`LEXICON_WORD_SIZE` numbers each). */
+export const lexiconWords = (text: string, start: number, end: number, into: number[]): void => LEXICON.lexiconWords(text, start, end, into);
+
+/**
+ * `classifySentence(text, start, end, names)` from the sentence's `lexiconWords` (`words[from..to)`), without
+ * reading its words again; when a name cuts a word, the sentence is read again.
+ */
+export function classifyFromWords(
+  words: readonly number[],
+  from: number,
+  to: number,
+  text: string,
+  sentence: Span,
+  names: readonly Span[],
+): SentenceSentiment {
+  if (names.some(({ start, end }) => cutsWord(text, start) || cutsWord(text, end))) {
+    return classifySentence(text, sentence.start, sentence.end, names);
+  }
+  return sentimentOf(segmentedScore(words, from, to, names));
 }

@@ -45,6 +45,19 @@ const NEGATOR = 1;
 const CONTRAST = 2;
 const ROLE_CODE: Record<WordRole, number> = { score: SCORE, negator: NEGATOR, contrast: CONTRAST };
 
+/**
+ * A word that `score` reads something from, as five numbers: start, end, position (words before it in the
+ * text scanned), kind, value. `WORD_SCORE` adds its value (flipped when negated), `WORD_FIXED` adds its
+ * value as is (a hyphenated word scored by its parts), `WORD_NEGATOR` negates what follows, `WORD_CONTRAST`
+ * ends a negation, `WORD_ONLY` ends one right after a negator ("not only") and otherwise scores its value.
+ */
+export const LEXICON_WORD_SIZE = 5;
+export const WORD_SCORE = 0;
+export const WORD_FIXED = 1;
+export const WORD_NEGATOR = 2;
+export const WORD_CONTRAST = 3;
+export const WORD_ONLY = 4;
+
 /** A negator reaches this many words ahead ("not very good", "isn't the best") unless "but" ends it first. */
 const NEGATION_REACH = 3;
 
@@ -55,6 +68,10 @@ export class SentimentLexicon {
   private readonly scores: Float64Array;
   private readonly roles: Int8Array;
   private readonly onlyHash: number;
+  /** The last word `nextWord` read: where it ends, its slot hash, whether it has a hyphen. */
+  private wordEnd = 0;
+  private wordHash = 0;
+  private hyphenated = false;
 
   /** A later entry for a word replaces an earlier one. */
   constructor(entries: readonly LexiconEntry[]) {
@@ -88,23 +105,9 @@ export class SentimentLexicon {
     let position = 0;
     let negatedUntil = -1;
     let negatorPosition = -2;
-    let index = start;
-    while (index < end) {
-      while (index < end && !isWordSymbol(symbolAt(text, index))) index++;
-      if (index === end) break;
-      const wordStart = index;
-      let hash = HASH_SEED;
-      let hyphenated = false;
-      for (; index < end; index++) {
-        const symbol = symbolAt(text, index);
-        if (!isWordSymbol(symbol)) {
-          if (symbol < FIRST_JOINER || index + 1 === end || !isWordSymbol(symbolAt(text, index + 1))) break;
-          hyphenated ||= symbol === HYPHEN;
-        }
-        hash = hashStep(hash, symbol);
-      }
-      const wordHashValue = slotHash(hash);
-      const slot = this.find(wordHashValue, text, wordStart, index);
+    for (let index = this.nextWord(text, start, end); index < end; index = this.nextWord(text, this.wordEnd, end)) {
+      const wordHashValue = this.wordHash;
+      const slot = this.find(wordHashValue, text, index, this.wordEnd);
       const role = slot < 0 ? SCORE : (this.roles[slot] ?? SCORE);
       if (role === CONTRAST || (negatorPosition === position - 1 && wordHashValue === this.onlyHash)) {
         negatedUntil = -1;
@@ -114,10 +117,54 @@ export class SentimentLexicon {
       } else if (slot >= 0) {
         const value = this.scores[slot] ?? 0;
         score += position <= negatedUntil ? -value : value;
-      } else if (hyphenated) score += this.hyphenatedScore(text, wordStart, index);
+      } else if (this.hyphenated) score += this.hyphenatedScore(text, index, this.wordEnd);
       position++;
     }
     return score;
+  }
+
+  /**
+   * The words of `text` between `start` and `end` that `score` reads something from, appended to `into` as
+   * `LexiconWord`s (five numbers each): what `segmentedScore` needs to score any part of that text without it.
+   */
+  lexiconWords(text: string, start: number, end: number, into: number[]): void {
+    let position = 0;
+    for (let index = this.nextWord(text, start, end); index < end; index = this.nextWord(text, this.wordEnd, end)) {
+      const slot = this.find(this.wordHash, text, index, this.wordEnd);
+      const role = slot < 0 ? SCORE : (this.roles[slot] ?? SCORE);
+      const value = slot >= 0 ? (this.scores[slot] ?? 0) : 0;
+      let kind: number | null = null;
+      if (role === CONTRAST) kind = WORD_CONTRAST;
+      else if (this.wordHash === this.onlyHash) kind = WORD_ONLY;
+      else if (role === NEGATOR) kind = WORD_NEGATOR;
+      else if (slot >= 0) kind = value === 0 ? null : WORD_SCORE;
+      const fixed = slot < 0 && this.hyphenated ? this.hyphenatedScore(text, index, this.wordEnd) : 0;
+      if (fixed !== 0) into.push(index, this.wordEnd, position, WORD_FIXED, fixed);
+      else if (kind !== null) into.push(index, this.wordEnd, position, kind, value);
+      position++;
+    }
+  }
+
+  /** Where the next word at or after `from` starts (`end` when none), its end, hash and hyphen left in fields. */
+  private nextWord(text: string, from: number, end: number): number {
+    let index = from;
+    while (index < end && !isWordSymbol(symbolAt(text, index))) index++;
+    if (index === end) return end;
+    const wordStart = index;
+    let hash = HASH_SEED;
+    let hyphenated = false;
+    for (; index < end; index++) {
+      const symbol = symbolAt(text, index);
+      if (!isWordSymbol(symbol)) {
+        if (symbol < FIRST_JOINER || index + 1 === end || !isWordSymbol(symbolAt(text, index + 1))) break;
+        hyphenated ||= symbol === HYPHEN;
+      }
+      hash = hashStep(hash, symbol);
+    }
+    this.wordEnd = index;
+    this.wordHash = slotHash(hash);
+    this.hyphenated = hyphenated;
+    return wordStart;
   }
 
   /** "easy-to-use" scores as its parts when the lexicon lacks the whole (negation does not reach parts). */
@@ -161,4 +208,46 @@ function wordHash(word: string): number {
   let hash = HASH_SEED;
   for (let index = 0; index < word.length; index++) hash = hashStep(hash, symbolAt(word, index));
   return hash;
+}
+
+const isJoinerAt = (text: string, index: number): boolean => symbolAt(text, index) >= FIRST_JOINER;
+const isWordSymbolAt = (text: string, index: number): boolean => index >= 0 && isWordSymbol(symbolAt(text, index));
+
+/** Whether a word `score` reads runs across `boundary` of `text` ("non-Acme", "Acme's" at a name's edge). */
+export function cutsWord(text: string, boundary: number): boolean {
+  if (isWordSymbolAt(text, boundary - 1)) {
+    return isWordSymbolAt(text, boundary) || (isJoinerAt(text, boundary) && isWordSymbolAt(text, boundary + 1));
+  }
+  return isJoinerAt(text, boundary - 1) && isWordSymbolAt(text, boundary - 2) && isWordSymbolAt(text, boundary);
+}
+
+/**
+ * What `score` gives for the text the words `words[from..to)` were read from (see `LEXICON_WORD_SIZE`),
+ * scoring apart the parts between `names` (in text order) and leaving the names out, as `classifySentence`
+ * scores: a negation never reaches across a name. Exact when no name cuts a word (`cutsWord`).
+ */
+export function segmentedScore(words: readonly number[], from: number, to: number, names: readonly { start: number; end: number }[]): number {
+  let score = 0;
+  let nameIndex = 0;
+  let negatedUntil = -Infinity;
+  let negatorPosition = -Infinity;
+  for (let index = from; index < to; index += LEXICON_WORD_SIZE) {
+    const wordStart = words[index] ?? 0;
+    while (nameIndex < names.length && (names[nameIndex]?.end ?? 0) <= wordStart) {
+      nameIndex++;
+      negatedUntil = -Infinity;
+      negatorPosition = -Infinity;
+    }
+    if ((words[index + 1] ?? 0) > (names[nameIndex]?.start ?? Infinity)) continue;
+    const position = words[index + 2] ?? 0;
+    const kind = words[index + 3];
+    const value = words[index + 4] ?? 0;
+    if (kind === WORD_CONTRAST || (kind === WORD_ONLY && negatorPosition === position - 1)) negatedUntil = -Infinity;
+    else if (kind === WORD_NEGATOR) {
+      negatorPosition = position;
+      negatedUntil = position + NEGATION_REACH;
+    } else if (kind === WORD_FIXED) score += value;
+    else score += position <= negatedUntil ? -value : value;
+  }
+  return score;
 }

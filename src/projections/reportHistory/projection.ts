@@ -14,6 +14,8 @@ import {
 } from './historyBatch.js';
 import { runContribution, type RunMeasures } from './runContribution.js';
 import { nextSettings, versionId, type ReportVersionDoc } from './versions.js';
+import type { EncodedFacts } from './analysis/factsCodec.js';
+import { loadTextFacts, saveTextFacts, TEXT_FACTS_COLLECTION, type TextFactsDoc } from './textFactsStore.js';
 
 /**
  * Version 2: report-level aggregates, domain citations per brand, suggested names, cited URLs' titles.
@@ -112,6 +114,12 @@ function runsByVersion(runs: readonly Run[], byPrompt: Map<string, ReportVersion
  */
 type PreparedMeasures = Map<string, Map<Run, RunMeasures>>;
 
+/** What `prepare` hands to `apply`: the measures, and the text facts derived for them, to keep. */
+interface Prepared {
+  measures: PreparedMeasures;
+  derivedFacts: { runs: Run[]; derived: (EncodedFacts | null)[] };
+}
+
 /** Adds runs to the history of every active version that tracks their prompt; one read, one write per collection. */
 async function applyRuns(runs: Run[], byPrompt: Map<string, ReportVersionDoc[]>, collections: HistoryCollections, prepared: PreparedMeasures | undefined): Promise<void> {
   const batches = [...runsByVersion(runs, byPrompt)].map(([version, versionRuns]) => ({ version, runs: versionRuns }));
@@ -130,14 +138,17 @@ async function applyRuns(runs: Run[], byPrompt: Map<string, ReportVersionDoc[]>,
   await saveHistoryBatch(collections, batch);
 }
 
-/** Measures the batch's runs for the versions active now, on the analyst's threads. */
-async function prepareMeasures(analyst: RunAnalyst, runs: Run[], versions: Collection<ReportVersionDoc>): Promise<PreparedMeasures> {
-  const byVersion = runsByVersion(runs, await activeVersionsByPrompt(versions));
-  const prepared: PreparedMeasures = new Map();
+/** Measures the batch's runs for the versions active now, on the analyst's threads, from their stored facts. */
+async function prepareMeasures(analyst: RunAnalyst, runs: Run[], scope: ProjectionScope): Promise<Prepared> {
+  const byVersion = runsByVersion(runs, await activeVersionsByPrompt(scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions)));
+  const prepared: Prepared = { measures: new Map(), derivedFacts: { runs: [], derived: [] } };
   await Promise.all(
     [...byVersion].map(async ([version, versionRuns]) => {
-      const measures = await analyst.measure(version.detection, versionRuns);
-      prepared.set(version._id, new Map(versionRuns.map((run, index) => [run, measures[index] as RunMeasures])));
+      const facts = await loadTextFacts(scope.collection<TextFactsDoc>(TEXT_FACTS_COLLECTION), versionRuns);
+      const { measures, derived } = await analyst.measureWithFacts(version.detection, versionRuns, facts);
+      prepared.measures.set(version._id, new Map(versionRuns.map((run, index) => [run, measures[index] as RunMeasures])));
+      prepared.derivedFacts.runs.push(...versionRuns);
+      prepared.derivedFacts.derived.push(...derived);
     }),
   );
   return prepared;
@@ -163,7 +174,7 @@ export const reportHistoryProjectionWith = (analyst: RunAnalyst): Projection<His
   async prepare(events, scope: ProjectionScope) {
     const runs = events.flatMap((event) => (event.type === 'RunCompleted' ? [event.data] : []));
     if (runs.length === 0) return undefined;
-    return prepareMeasures(analyst, runs, scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions));
+    return prepareMeasures(analyst, runs, scope);
   },
   async apply(events, scope: ProjectionScope, prepared) {
     const versions = scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions);
@@ -173,7 +184,7 @@ export const reportHistoryProjectionWith = (analyst: RunAnalyst): Projection<His
     const flushRuns = async () => {
       if (pendingRuns.length === 0) return;
       byPrompt ??= await activeVersionsByPrompt(versions);
-      await applyRuns(pendingRuns, byPrompt, collections, prepared as PreparedMeasures | undefined);
+      await applyRuns(pendingRuns, byPrompt, collections, (prepared as Prepared | undefined)?.measures);
       pendingRuns = [];
     };
     for (const event of events) {
@@ -187,6 +198,8 @@ export const reportHistoryProjectionWith = (analyst: RunAnalyst): Projection<His
       byPrompt = null;
     }
     await flushRuns();
+    const derivedFacts = (prepared as Prepared | undefined)?.derivedFacts;
+    if (derivedFacts) await saveTextFacts(scope.collection<TextFactsDoc>(TEXT_FACTS_COLLECTION), derivedFacts.runs, derivedFacts.derived);
   },
 });
 

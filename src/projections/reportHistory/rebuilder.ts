@@ -8,6 +8,8 @@ import { committedPosition, pinCheckpoint } from '../runner/checkpoints.js';
 import { contributionsOf, inProcessAnalyst, type RunAnalyst } from './analysis/analyst.js';
 import { addContributionsToHistory, historyCollections, loadHistoryBatch, saveHistoryBatch, type HistoryCollections } from './historyBatch.js';
 import type { RunContribution } from './runContribution.js';
+import type { EncodedFacts } from './analysis/factsCodec.js';
+import { loadTextFacts, saveTextFacts, TEXT_FACTS_COLLECTION, type TextFactsDoc } from './textFactsStore.js';
 import { PhaseTimer, type BatchTimings } from './batchTimings.js';
 import { REPORT_HISTORY } from './projection.js';
 import { ReadModels } from '../runner/readModels.js';
@@ -43,7 +45,7 @@ interface PendingBatch {
   runs: RunCompleted['data'][];
   /** The log position the batch reaches: the version's position once it is written. */
   scanned: Position;
-  contributions: Promise<RunContribution[]>;
+  measured: Promise<{ contributions: RunContribution[]; derived: (EncodedFacts | null)[] }>;
 }
 
 const collectionName = (logical: string) => physicalCollectionName(REPORT_HISTORY.name, REPORT_HISTORY.version, logical);
@@ -113,6 +115,10 @@ export class ReportRebuilder {
 
   private history(scope: TransactionScope = this.documentStore): HistoryCollections {
     return historyCollections((logical) => scope.collection(collectionName(logical)));
+  }
+
+  private textFacts(scope: TransactionScope = this.documentStore): Collection<TextFactsDoc> {
+    return scope.collection<TextFactsDoc>(collectionName(TEXT_FACTS_COLLECTION));
   }
 
   private async pauseBetweenPolls(): Promise<void> {
@@ -195,10 +201,11 @@ export class ReportRebuilder {
   /** Reads the next runs after `from` and hands them to the analyst at once. */
   private async startBatch(version: ReportVersionDoc, from: Position, prompts: ReadonlySet<string>, bound: Position): Promise<PendingBatch> {
     const { runs, scanned } = await this.readRuns(from, prompts, bound);
-    const contributions = contributionsOf(this.options.analyst ?? inProcessAnalyst, version.detection, runs);
+    const facts = await loadTextFacts(this.textFacts(), runs);
+    const measured = contributionsOf(this.options.analyst ?? inProcessAnalyst, version.detection, runs, facts);
     // Awaited in turn by rebuild(); until then a failure must not count as unhandled.
-    contributions.catch(() => undefined);
-    return { runs, scanned, contributions };
+    measured.catch(() => undefined);
+    return { runs, scanned, measured };
   }
 
   /** The next completed runs of the version's prompts after `from`, up to the live checkpoint. */
@@ -230,7 +237,8 @@ export class ReportRebuilder {
     const { runs, scanned } = pending;
     const batch = await loadHistoryBatch(this.history(), [{ version, runs }]);
     timer.lap('writeReadModelsMs');
-    addContributionsToHistory(batch, version, await pending.contributions, detection.brands.length);
+    const { contributions, derived } = await pending.measured;
+    addContributionsToHistory(batch, version, contributions, detection.brands.length);
     timer.lap('analysisMs');
     const next = await this.documentStore.withTransaction(async (scope) => {
       // Only the lease holder writes a building version's days (renewing its lease in the same transaction),
@@ -239,6 +247,7 @@ export class ReportRebuilder {
       const current = await this.versions(scope).findOne({ _id: version._id });
       if (current?.state !== 'building' || current.position !== version.position) return null;
       await saveHistoryBatch(this.history(scope), batch);
+      await saveTextFacts(this.textFacts(scope), runs, derived);
       return this.versions(scope).findOneAndUpdate({ _id: version._id }, { $set: { position: scanned.toString() }, $inc: { processed: runs.length } });
     });
     timer.lap('writeReadModelsMs');

@@ -1,4 +1,14 @@
-import { measureRun, runTotals, untrackedNames, type CompiledDetection } from '../../domain/analysis/index.js';
+import {
+  measureFacts,
+  measureRun,
+  runTotals,
+  untrackedFactNames,
+  untrackedNames,
+  type CompiledDetection,
+  type MeasuredRun,
+  type NamedCandidate,
+  type TextFacts,
+} from '../../domain/analysis/index.js';
 import { runDay, type RunCompleted } from '../../domain/run/events.js';
 import { encodeName, encodeTotals, type CompactTotals, type NameRow } from './compactRows.js';
 import type { CitedUrlTotals } from './compactUrlRows.js';
@@ -34,6 +44,15 @@ export const runContribution = (run: RunCompleted['data'], detection: CompiledDe
 
 export function measureRunContribution(run: AnalysedRun, detection: CompiledDetection): RunMeasures {
   const measured = measureRun({ state: 'completed', content: run.content, citations: run.citations }, detection);
+  return contributionOf(run, measured, (citedDomains) => untrackedNames(run.content, citedDomains, detection));
+}
+
+/** `measureRunContribution` from the run's text facts: the same measures, without reading the answer again. */
+export function measureFactsContribution(run: AnalysedRun, facts: TextFacts, detection: CompiledDetection): RunMeasures {
+  return contributionOf(run, measureFacts(run.content, facts, detection), () => untrackedFactNames(facts, detection));
+}
+
+function contributionOf(run: AnalysedRun, measured: MeasuredRun, untracked: (citedDomains: string[]) => NamedCandidate[]): RunMeasures {
   const mentioned = measured.analysis.brands.map(({ mentions }) => (mentions > 0 ? 1 : 0));
   const [brandMentionedRuns = 0, ...competitorMentionedRuns] = mentioned;
   const byUrl = new Map<string, CitedUrlTotals>();
@@ -58,7 +77,7 @@ export function measureRunContribution(run: AnalysedRun, detection: CompiledDete
     }
   });
   const citedDomains = [...new Set([...byUrl.values()].map(({ domain }) => domain))];
-  const names = untrackedNames(run.content, citedDomains, detection).map(({ name, mentions, linkedDomain }) =>
+  const names = untracked(citedDomains).map(({ name, mentions, linkedDomain }) =>
     encodeName({ name, runs: 1, mentions, linkedDomain: linkedDomain ?? '' }),
   );
   return { day: runDay(run.runDate), totals: encodeTotals(runTotals(measured)), citedUrls: [...byUrl.values()], names };

@@ -1,8 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { AnalysedRun } from '../runContribution.js';
-import { analysedPart, inProcessAnalyst, type MeasureTask, type RunAnalyst } from './analyst.js';
+import { analysedPart, inProcessAnalyst, type MeasuredBatch, type MeasureTask, type RunAnalyst } from './analyst.js';
+import type { EncodedFacts } from './factsCodec.js';
 import { unpackMeasures, type PackedMeasures } from './wire.js';
+
+/** A worker's answer: the measures packed, and the facts it derived. */
+type WorkerResult = [PackedMeasures[], (EncodedFacts | null)[]];
 
 export interface WorkerAnalystOptions {
   /** Worker threads; default: one per core. */
@@ -23,24 +27,30 @@ export function createWorkerAnalyst(options: WorkerAnalystOptions = {}): RunAnal
   const threads = options.threads ?? availableParallelism();
   const minimumRunsForWorkers = options.minimumRunsForWorkers ?? 200;
   const runsPerTask = options.runsPerTask ?? 250;
-  let pool: Piscina<MeasureTask, PackedMeasures[]> | null = null;
+  let pool: Piscina<MeasureTask, WorkerResult> | null = null;
   const started = () =>
-    (pool ??= new Piscina<MeasureTask, PackedMeasures[]>({
+    (pool ??= new Piscina<MeasureTask, WorkerResult>({
       filename: new URL('./measureWorker.mjs', import.meta.url).href,
       // All threads from the start: piscina 4 with minThreads 0 leaves tasks queued for good.
       minThreads: threads,
       maxThreads: threads,
     }));
+  const measureWithFacts = async (detection: MeasureTask['detection'], runs: readonly AnalysedRun[], facts: readonly (EncodedFacts | null)[]): Promise<MeasuredBatch> => {
+    if (runs.length < minimumRunsForWorkers) return inProcessAnalyst.measureWithFacts(detection, runs, facts);
+    const size = Math.max(50, Math.min(runsPerTask, Math.ceil(runs.length / threads)));
+    const tasks: Promise<WorkerResult>[] = [];
+    for (let from = 0; from < runs.length; from += size) {
+      tasks.push(started().run({ detection, runs: runs.slice(from, from + size).map(analysedPart), facts: facts.slice(from, from + size) }));
+    }
+    const results = await Promise.all(tasks);
+    return {
+      measures: results.flatMap(([packed]) => packed).map((packed, index) => unpackMeasures(packed, runs[index] as AnalysedRun)),
+      derived: results.flatMap(([, derived]) => derived),
+    };
+  };
   return {
-    async measure(detection, runs) {
-      if (runs.length < minimumRunsForWorkers) return inProcessAnalyst.measure(detection, runs);
-      const size = Math.max(50, Math.min(runsPerTask, Math.ceil(runs.length / threads)));
-      const tasks: Promise<PackedMeasures[]>[] = [];
-      for (let from = 0; from < runs.length; from += size) {
-        tasks.push(started().run({ detection, runs: runs.slice(from, from + size).map(analysedPart) }));
-      }
-      return (await Promise.all(tasks)).flat().map((packed, index) => unpackMeasures(packed, runs[index] as AnalysedRun));
-    },
+    measure: async (detection, runs) => (await measureWithFacts(detection, runs, [])).measures,
+    measureWithFacts,
     async close() {
       await pool?.destroy();
       pool = null;

@@ -1,0 +1,102 @@
+/**
+ * Text facts: what the analysis reads of an answer that does not depend on any report's names, derived once
+ * per run and kept, so that measuring a run under a report's detection only finds the report's names and
+ * counts. Facts hold sentences, negation cues, each sentence's lexicon words (the sentiment scoring's input),
+ * the citations parsed and the names the answer puts forward. They are tied to the analysis that derived
+ * them: a change to sentence splitting, cues, the lexicon, URL parsing or name extraction bumps
+ * `ANALYSIS_VERSION`, and facts of an older version are derived again.
+ */
+import { negationPositions } from './absence.js';
+import { extractNames, type NamedCandidate } from './competitorNames.js';
+import { findBrandMatches } from './matcher.js';
+import { measureCitations, type CitedLink, type MeasuredRun } from './metrics.js';
+import { analysedText, analyzeReading, type AnswerReading, type RunAnalysis } from './runAnalysis.js';
+import type { CompiledDetection } from './detection.js';
+import { splitSentences, type Sentence } from './sentences.js';
+import { classifyFromWords, lexiconWords } from './sentiment.js';
+import { parseCitationUrl } from './urls.js';
+
+export const ANALYSIS_VERSION = 1;
+
+export interface TextFacts {
+  /** The `ANALYSIS_VERSION` that derived them. */
+  version: number;
+  /** The answer's sentences (offsets into its text with accents composed). */
+  sentences: Sentence[];
+  /** Negation cue positions (`negationPositions`). */
+  negations: number[];
+  /** Lexicon words of every sentence, `LEXICON_WORD_SIZE` numbers each, sentence after sentence. */
+  words: number[];
+  /** Where each sentence's words start in `words`, and one more entry: where the last one's end. */
+  sentenceWords: number[];
+  /** Each citation's link parsed (url, domain), or null when it has no host; in the run's order. */
+  citations: (CitedLink | null)[];
+  /** The names the answer puts forward, with the distinct cited domains (`extractNames`). */
+  names: NamedCandidate[];
+}
+
+/** An answer as the facts read it: its content and its citations' links. */
+export interface FactsSource {
+  content: string;
+  citations: readonly { link: string }[];
+}
+
+export function deriveTextFacts({ content, citations }: FactsSource): TextFacts {
+  const text = analysedText(content);
+  const sentences = splitSentences(text);
+  const words: number[] = [];
+  const sentenceWords: number[] = [];
+  for (const { start, end } of sentences) {
+    sentenceWords.push(words.length);
+    lexiconWords(text, start, end, words);
+  }
+  sentenceWords.push(words.length);
+  const parsed = citations.map(({ link }) => {
+    const citation = parseCitationUrl(link);
+    return citation === null ? null : { url: citation.url, domain: citation.domain };
+  });
+  const citedDomains = [...new Set(parsed.flatMap((citation) => (citation === null ? [] : [citation.domain])))];
+  return {
+    version: ANALYSIS_VERSION,
+    sentences,
+    negations: negationPositions(text),
+    words,
+    sentenceWords,
+    citations: parsed,
+    names: extractNames(content, citedDomains),
+  };
+}
+
+/** The reading of `content` from its facts: only a sentence where a name cuts a word is read again. */
+function factsReading(content: string, facts: TextFacts): AnswerReading {
+  const text = analysedText(content);
+  return {
+    text,
+    sentences: () => facts.sentences,
+    negations: () => facts.negations,
+    sentiment: (sentenceIndex, matches) =>
+      classifyFromWords(
+        facts.words,
+        facts.sentenceWords[sentenceIndex] ?? 0,
+        facts.sentenceWords[sentenceIndex + 1] ?? 0,
+        text,
+        facts.sentences[sentenceIndex] as Sentence,
+        matches,
+      ),
+  };
+}
+
+/** `analyzeRun(content, detection)`, from the facts of `content`. */
+export const analyzeFacts = (content: string, facts: TextFacts, detection: CompiledDetection): RunAnalysis =>
+  analyzeReading(factsReading(content, facts), detection);
+
+/** `measureRun` of a completed answer, from its facts. */
+export const measureFacts = (content: string, facts: TextFacts, detection: CompiledDetection): MeasuredRun => ({
+  state: 'completed',
+  analysis: analyzeFacts(content, facts, detection),
+  ...measureCitations(facts.citations, detection),
+});
+
+/** `untrackedNames` of the answer (with its distinct cited domains), from its facts. */
+export const untrackedFactNames = (facts: TextFacts, detection: CompiledDetection): NamedCandidate[] =>
+  facts.names.filter(({ name }) => findBrandMatches(name, detection.matcher).length === 0);

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ANALYSIS_VERSION, compileDetection, deriveTextFacts } from '../../../src/domain/analysis/index.js';
+import type { DetectionSettings } from '../../../src/domain/brandReport/events.js';
+import { ENGINES } from '../../../src/domain/shared/engines.js';
+import { simulateAnswer } from '../../../src/engines/simulator/index.js';
+import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
+import { measureBatch } from '../../../src/projections/reportHistory/analysis/analyst.js';
+import { decodeFacts, encodeFacts } from '../../../src/projections/reportHistory/analysis/factsCodec.js';
+import { measureRunContribution, type AnalysedRun } from '../../../src/projections/reportHistory/runContribution.js';
+import { loadTextFacts, saveTextFacts, type TextFactsDoc } from '../../../src/projections/reportHistory/textFactsStore.js';
+
+const identity = (brand: string, brandDomain: string, brandVariations: string[] = []) => ({
+  brand, brandVariations, brandDomain, brandDomainVariations: [], brandDomainWildcard: true, brandRegex: null,
+});
+const DETECTION: DetectionSettings = {
+  ...identity('Nimbus CRM', 'nimbuscrm.com', ['Nimbus']),
+  competitors: [identity('HubSpot', 'hubspot.com'), identity('Salesforce', 'salesforce.com'), identity('Zoho CRM', 'zoho.com', ['Zoho'])],
+};
+
+const RUNS: (AnalysedRun & { runId: string })[] = Array.from({ length: 120 }, (_, index) => {
+  const engine = ENGINES[index % ENGINES.length] as (typeof ENGINES)[number];
+  const day = `2026-0${1 + (index % 9)}-1${index % 10}`;
+  const { content, citations } = simulateAnswer({ engine, prompt: `Best CRM for agencies ${index % 11}?`, country: 'us', date: day, promptId: `pr_${index % 40}` });
+  const cited = citations.map(({ title = '', link, rank }) => ({ title, link, rank }));
+  return { runId: `pr_${index}.${engine}.${day}`, content, citations: cited, runDate: `${day}T09:00:00.000Z` };
+});
+
+describe('stored text facts', () => {
+  test('decode to exactly the facts derived from the answer', () => {
+    for (const run of RUNS) {
+      const facts = deriveTextFacts(run);
+      expect(decodeFacts(encodeFacts(facts, run.citations), run.citations)).toEqual(facts);
+    }
+  });
+
+  test('of an earlier analysis version are not used: they decode to nothing', () => {
+    const run = RUNS[0] as AnalysedRun;
+    const encoded = encodeFacts(deriveTextFacts(run), run.citations);
+    expect(decodeFacts({ ...encoded, v: ANALYSIS_VERSION - 1 }, run.citations)).toBeNull();
+  });
+
+  test('a batch without stored facts derives them; measured again from them, it derives none and measures the same', () => {
+    const compiled = compileDetection(DETECTION);
+    const first = measureBatch({ detection: DETECTION, runs: RUNS });
+    expect(first.derived.every((facts) => facts !== null)).toBe(true);
+    expect(first.measures).toEqual(RUNS.map((run) => measureRunContribution(run, compiled)));
+    const again = measureBatch({ detection: DETECTION, runs: RUNS, facts: first.derived });
+    expect(again.derived.every((facts) => facts === null)).toBe(true);
+    expect(again.measures).toEqual(first.measures);
+  });
+});
+
+describe('the text facts collection', () => {
+  let dataDir: string;
+  let store: SqliteDocumentStore;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'geolens-text-facts-'));
+    store = await SqliteDocumentStore.open(dataDir);
+  });
+  afterAll(async () => {
+    await store.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('keeps derived facts by run id and reads them back aligned with the runs; outdated ones read as missing', async () => {
+    const collection = store.collection<TextFactsDoc>('reportHistory_test_textFacts');
+    const runs = RUNS.slice(0, 3);
+    const derived = measureBatch({ detection: DETECTION, runs }).derived;
+    await saveTextFacts(collection, runs, [derived[0] ?? null, null, derived[2] ?? null]);
+    await collection.updateOne({ _id: runs[2]?.runId ?? '' }, { $set: { v: ANALYSIS_VERSION - 1 } });
+
+    const loaded = await loadTextFacts(collection, [...runs].reverse());
+
+    expect(loaded).toEqual([null, null, { _id: runs[0]?.runId, ...derived[0] }]);
+  });
+});
