@@ -6,6 +6,7 @@ import { cursorPagingSchema } from '../shared/paging.js';
 import { countryCodeSchema } from '../../domain/shared/countries.js';
 import { checkWindow, windowFields } from '../shared/window.js';
 import { analyticsFilterFields } from './analyticsScope.js';
+import { cachedReportView } from './cachedViews.js';
 import { citationHistorySchema, getBrandReportCitationHistory } from './citationHistory.js';
 import { CITATION_SORTS, citedUrlListSchema, citedUrlSchema, listBrandReportCitations } from './citations.js';
 import { citationStatsSchema, getBrandReportCitationStats } from './citationStats.js';
@@ -47,7 +48,8 @@ export const getBrandReportStatsOperation = defineOperation({
   output: brandReportStatsSchema,
   answers: 'The report stats',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, services }) => getBrandReportStats(services, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, services }) =>
+    cachedReportView(services, principal, 'stats', reportId, query, () => getBrandReportStats(services, principal, reportId, query)),
 });
 
 export const listBrandReportPromptsOperation = defineOperation({
@@ -67,7 +69,8 @@ export const listBrandReportPromptsOperation = defineOperation({
   output: reportPromptListSchema,
   answers: 'One page of prompts',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, services }) => listBrandReportPrompts(services, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, services }) =>
+    cachedReportView(services, principal, 'prompts', reportId, query, () => listBrandReportPrompts(services, principal, reportId, query)),
   list: {
     pagingFields: ['limit', 'offset'],
     item: reportPromptSchema,
@@ -96,7 +99,8 @@ export const listBrandReportCitationsOperation = defineOperation({
   output: citedUrlListSchema,
   answers: 'One page of cited URLs',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, services }) => listBrandReportCitations(services, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, services }) =>
+    cachedReportView(services, principal, 'citations', reportId, query, () => listBrandReportCitations(services, principal, reportId, query)),
   list: {
     pagingFields: ['limit', 'offset'],
     item: citedUrlSchema,
@@ -115,7 +119,8 @@ export const getBrandReportCitationStatsOperation = defineOperation({
   output: citationStatsSchema,
   answers: 'The citation stats',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, services }) => getBrandReportCitationStats(services, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, services }) =>
+    cachedReportView(services, principal, 'citationStats', reportId, query, () => getBrandReportCitationStats(services, principal, reportId, query)),
 });
 
 export const getBrandReportCitationHistoryOperation = defineOperation({
@@ -129,7 +134,8 @@ export const getBrandReportCitationHistoryOperation = defineOperation({
   output: citationHistorySchema,
   answers: 'The citation history',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, services }) => getBrandReportCitationHistory(services, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, services }) =>
+    cachedReportView(services, principal, 'citationHistory', reportId, query, () => getBrandReportCitationHistory(services, principal, reportId, query)),
 });
 
 export const listBrandReportRecommendationsOperation = defineOperation({
@@ -150,7 +156,8 @@ export const listBrandReportRecommendationsOperation = defineOperation({
   output: z.object({ items: z.array(recommendationSchema), paging: cursorPagingSchema }),
   answers: 'One page of recommendations',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, services }) => listBrandReportRecommendations(services, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, services }) =>
+    cachedReportView(services, principal, 'recommendations', reportId, query, () => listBrandReportRecommendations(services, principal, reportId, query)),
   list: {
     pagingFields: ['cursor'],
     item: recommendationSchema,
@@ -171,5 +178,6 @@ export const suggestCompetitorsOperation = defineOperation({
   output: competitorSuggestionsSchema,
   answers: 'Suggested competitors',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, limit }, { principal, services }) => suggestCompetitors(services, principal, reportId, limit),
+  handler: ({ reportId, limit }, { principal, services }) =>
+    cachedReportView(services, principal, 'competitorSuggestions', reportId, { limit }, () => suggestCompetitors(services, principal, reportId, limit)),
 });

@@ -12,7 +12,8 @@ import { createBrandReport, editBrandReport } from './commands.js';
 import { getRecalculation, historyVersionField } from './history.js';
 import { reportRecalculationSchema } from './recalculation.js';
 import { getPromptDetail, promptDetailSchema } from './promptDetail.js';
-import { BRAND_REPORT_LIST, brandReportsWindow, getBrandReport, listBrandReports } from './queries.js';
+import { BRAND_REPORT_LIST, brandReportsWindow, listBrandReports } from './queries.js';
+import { cachedBrandReport } from './cachedViews.js';
 import { brandReportListItemSchema, brandReportSchema } from './resource.js';
 
 const TAG = 'Brand reports';
@@ -56,7 +57,7 @@ export const getBrandReportOperation = defineOperation({
   output: brandReportSchema,
   answers: 'The brand report',
   errors: REPORT_ERRORS,
-  handler: ({ reportId }, { principal, services }) => getBrandReport(services, principal, reportId),
+  handler: ({ reportId }, { principal, services }) => cachedBrandReport(services, principal, reportId),
 });
 
 export const updateBrandReportOperation = defineOperation({

@@ -1,0 +1,14 @@
+import type { DocumentStore } from '../../ports/documentStore.js';
+import { CHECKPOINTS_COLLECTION, type CheckpointDoc } from './projection.js';
+
+/**
+ * Where the read models of the named projections stand, every version of each (the one queries read and any
+ * being built beside it), as one string: it changes whenever a batch is committed to any of them, or a version
+ * goes live. What a cached answer is keyed on (issue 24): the same string means the same read models.
+ */
+export async function readModelPositions(documentStore: DocumentStore, names: readonly string[]): Promise<string> {
+  const checkpoints = await documentStore
+    .collection<CheckpointDoc>(CHECKPOINTS_COLLECTION)
+    .find({ name: { $in: [...names] } }, { sort: { _id: 1 } });
+  return checkpoints.map(({ _id, position, state }) => `${_id}:${position}:${state}`).join(',');
+}
