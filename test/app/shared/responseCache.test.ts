@@ -62,7 +62,7 @@ describe('ResponseCache', () => {
 
   test('held answers are frozen, so no caller can change what the next one gets', async () => {
     const cache = new ResponseCache({ maxBytes: 1000 });
-    const held = await cache.answer('k', answerOf({ items: [{ figure: 1 }] }));
+    const held = await cache.answer('k', () => Promise.resolve({ items: [{ figure: 1 }] }));
     expect(() => {
       (held.items[0] as { figure: number }).figure = 2;
     }).toThrow(TypeError);
