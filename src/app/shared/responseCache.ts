@@ -18,6 +18,17 @@ interface Entry {
 
 export const DEFAULT_RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
+/** The JSON text of each answer the cache measured, by answer: a held answer is sent many times. */
+const measuredTexts = new WeakMap<object, string>();
+
+/**
+ * The JSON text of an answer this cache computed (measured to bound the cache), so an edge sends it without
+ * serializing it again: a 90-day `/stats` answer is half a megabyte. Undefined for any other value.
+ */
+export function measuredJson(value: unknown): string | undefined {
+  return value !== null && typeof value === 'object' ? measuredTexts.get(value) : undefined;
+}
+
 /** A key's parts in a fixed form: object keys sorted, absent fields dropped, so equal queries share one key. */
 export function cacheKey(parts: Record<string, unknown>): string {
   return JSON.stringify(parts, (_field, value: unknown) =>
@@ -73,7 +84,9 @@ export class ResponseCache {
   }
 
   private hold<T>(key: string, value: T): T {
-    const bytes = key.length + (JSON.stringify(value)?.length ?? 0);
+    const text: string | undefined = JSON.stringify(value);
+    if (value !== null && typeof value === 'object' && text !== undefined) measuredTexts.set(value, text);
+    const bytes = key.length + (text?.length ?? 0);
     if (bytes > this.options.maxBytes) return value;
     for (const [oldest, entry] of this.entries) {
       if (this.heldBytes + bytes <= this.options.maxBytes) break;
