@@ -22,6 +22,8 @@ import { benchProjection } from './projection.js';
 import { benchPromptHistory } from './promptHistory.js';
 import { benchReplay } from './replay.js';
 import { benchRunRecording } from './runs.js';
+import { VIEW_ROWS } from './viewRows.js';
+import { benchViews } from './views.js';
 
 type Bench = () => Promise<Record<string, number>>;
 
@@ -40,6 +42,7 @@ const BENCHES: Record<string, Bench> = {
   agentAnalytics: benchAgentAnalytics,
   audits: benchAudits,
   analytics: benchAnalytics,
+  views: benchViews,
   csvExport: benchCsvExport,
   gzipBomb: benchGzipBomb,
   dashboard: benchDashboard,
@@ -217,7 +220,7 @@ const TABLE: readonly TableRow[] = [
 
 /** Issue 14's table, with the rows whose benchmarks ran. */
 function printTable(figures: Figures): void {
-  const rows = TABLE.filter(({ needs }) => needs.every((name) => name in figures));
+  const rows = [...TABLE, ...VIEW_ROWS].filter(({ needs }) => needs.every((name) => name in figures));
   if (rows.length === 0) return;
   process.stdout.write('\n| figure | geolens | floor, same run | ratio | aim |\n|---|---|---|---|---|\n');
   for (const row of rows) {

@@ -18,6 +18,7 @@ import { workspaceProcess } from './app/processes/workspaceProcess.js';
 import { SignInThrottle } from './app/signIn/throttle.js';
 import { DashboardSessions } from './app/sessions/sessions.js';
 import type { AppContext } from './app/shared/context.js';
+import { ResponseCache } from './app/shared/responseCache.js';
 import type { CredentialLookups, Services } from './app/shared/services.js';
 import type { HealthReport } from './app/shared/health.js';
 import type { Config } from './config.js';
@@ -104,6 +105,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   const signInThrottle = new SignInThrottle(sessionStores.signInFailures, clock);
   const storeKinds = describeStores(config);
   const engines = describeEngines(config.engineKeys);
+  const responseCache = new ResponseCache();
 
   let onDemandRunner: Promise<ProjectionRunner> | null = null;
   const credentialsInMemory = new CredentialsInMemory(eventStore, logger, { clock });
@@ -192,6 +194,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         health: health(runner === 'on-demand' ? null : runner),
         browser,
         usageCount: (teamId, period, counter) => usageCounters.used(teamId, period, counter),
+        responseCache,
         readYourWrites: (position) => (position === null ? Promise.resolve() : caughtUp(position)),
       };
     },

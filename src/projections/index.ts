@@ -10,6 +10,7 @@ import { runsProjection } from './runs/projection.js';
 
 export type { ReadModels } from './runner/readModels.js';
 export { hasProjectedEvents } from './runner/checkpoints.js';
+export { readModelPositions } from './runner/positions.js';
 
 /** Every projection the service runs, report history measuring answers through `analyst`. */
 export const projectionsWith = (analyst: RunAnalyst): readonly Projection[] => [

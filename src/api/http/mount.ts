@@ -4,6 +4,7 @@ import type { Principal } from '../../app/shared/principal.js';
 import type { Services } from '../../app/shared/services.js';
 import { answerCsv } from './csv/answer.js';
 import { wantsCsv } from './csv/negotiate.js';
+import { jsonBody } from './jsonBody.js';
 import type { Route } from './route.js';
 import { RouteTable } from './routeTable.js';
 
@@ -42,7 +43,11 @@ function send(response: Response, route: Route, body: unknown): void {
     return;
   }
   if (status === 204) response.end();
-  else response.json(body);
+  else {
+    // What `response.json` does, with the text of a held answer serialized once.
+    if (!response.get('Content-Type')) response.set('Content-Type', 'application/json');
+    response.send(jsonBody(body));
+  }
 }
 
 function handlerFor(route: Route, options: MountOptions): RequestHandler {

@@ -10,6 +10,7 @@ import { replaceCrawlerRanges } from './crawlerRanges.js';
 import { ingestAgentLogs } from './ingest.js';
 import { agentLogSourceSchema } from './logSource.js';
 import { getStats, listAgents, listPages } from './queries.js';
+import { AGENT_ANALYTICS_READ_MODELS, cachedReportView } from '../brandReports/cachedViews.js';
 import {
   agentItemSchema,
   agentListFields,
@@ -122,7 +123,8 @@ export const listAgentsOperation = defineOperation({
   output: agentsAnswerSchema,
   answers: 'One page of agents',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, limit, offset, ...query }, { principal, deps }) => listAgents(deps, principal, reportId, query, { limit, offset }),
+  handler: ({ reportId, limit, offset, ...query }, { principal, deps }) =>
+    cachedReportView(deps, principal, 'agents', reportId, { limit, offset, ...query }, () => listAgents(deps, principal, reportId, query, { limit, offset }), AGENT_ANALYTICS_READ_MODELS),
   list: {
     pagingFields: ['limit', 'offset'],
     item: agentItemSchema,
@@ -142,7 +144,8 @@ export const listPagesOperation = defineOperation({
   output: pagesAnswerSchema,
   answers: 'One page of pages',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, limit, offset, ...query }, { principal, deps }) => listPages(deps, principal, reportId, query, { limit, offset }),
+  handler: ({ reportId, limit, offset, ...query }, { principal, deps }) =>
+    cachedReportView(deps, principal, 'agentPages', reportId, { limit, offset, ...query }, () => listPages(deps, principal, reportId, query, { limit, offset }), AGENT_ANALYTICS_READ_MODELS),
   list: {
     pagingFields: ['limit', 'offset'],
     item: pageItemSchema,
@@ -161,5 +164,6 @@ export const getStatsOperation = defineOperation({
   output: statsAnswerSchema,
   answers: 'The agent analytics figures',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, deps }) => getStats(deps, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, deps }) =>
+    cachedReportView(deps, principal, 'agentStats', reportId, query, () => getStats(deps, principal, reportId, query), AGENT_ANALYTICS_READ_MODELS),
 });

@@ -12,7 +12,8 @@ import { createBrandReport, editBrandReport } from './edit/commands.js';
 import { getRecalculation, historyVersionField } from './history/history.js';
 import { reportRecalculationSchema } from './edit/recalculation.js';
 import { getPromptDetail, promptDetailSchema } from './history/promptDetail.js';
-import { BRAND_REPORT_LIST, brandReportsWindow, getBrandReport, listBrandReports } from './edit/queries.js';
+import { BRAND_REPORT_LIST, brandReportsWindow, listBrandReports } from './edit/queries.js';
+import { cachedBrandReport } from './cachedViews.js';
 import { brandReportListItemSchema, brandReportSchema } from './resource.js';
 
 const TAG = 'Brand reports';
@@ -56,7 +57,7 @@ export const getBrandReportOperation = defineOperation({
   output: brandReportSchema,
   answers: 'The brand report',
   errors: REPORT_ERRORS,
-  handler: ({ reportId }, { principal, deps }) => getBrandReport(deps, principal, reportId),
+  handler: ({ reportId }, { principal, deps }) => cachedBrandReport(deps, principal, reportId),
 });
 
 export const updateBrandReportOperation = defineOperation({

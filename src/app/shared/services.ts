@@ -6,6 +6,7 @@ import type { BillingPeriod } from '../../domain/team/billingPeriod.js';
 import type { ApiKeyDoc, TeamDoc } from '../../projections/directory/reader.js';
 import type { HealthReport } from './health.js';
 import type { AppContext } from './context.js';
+import type { ResponseCache } from './responseCache.js';
 
 export interface CredentialLookups {
   apiKey(keyHash: string): Promise<ApiKeyDoc | null>;
@@ -25,6 +26,8 @@ export interface Services extends AppContext {
   health(): Promise<HealthReport>;
   /** Whether content checks can render now (CHROMIUM_PATH, contract.md section 1). */
   browser(): BrowserAvailability;
+  /** Answers of read operations for the same inputs and read-model positions (one per process). */
+  responseCache: ResponseCache;
   /** Resolves once every read model reflects the events up to `position`; null means nothing was written. */
   readYourWrites(position: Position | null): Promise<void>;
 }

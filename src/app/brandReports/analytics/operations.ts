@@ -6,6 +6,7 @@ import { cursorPagingSchema } from '../../shared/paging.js';
 import { countryCodeSchema } from '../../../domain/shared/countries.js';
 import { checkWindow, windowFields } from '../../shared/window.js';
 import { analyticsFilterFields } from '../history/analyticsScope.js';
+import { cachedReportView } from '../cachedViews.js';
 import { citationHistorySchema, getBrandReportCitationHistory } from './citationHistory.js';
 import { CITATION_SORTS, citedUrlListSchema, citedUrlSchema, listBrandReportCitations } from './citations.js';
 import { citationStatsSchema, getBrandReportCitationStats } from './citationStats.js';
@@ -47,7 +48,8 @@ export const getBrandReportStatsOperation = defineOperation({
   output: brandReportStatsSchema,
   answers: 'The report stats',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, deps }) => getBrandReportStats(deps, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, deps }) =>
+    cachedReportView(deps, principal, 'stats', reportId, query, () => getBrandReportStats(deps, principal, reportId, query)),
 });
 
 export const listBrandReportPromptsOperation = defineOperation({
@@ -67,7 +69,8 @@ export const listBrandReportPromptsOperation = defineOperation({
   output: reportPromptListSchema,
   answers: 'One page of prompts',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, deps }) => listBrandReportPrompts(deps, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, deps }) =>
+    cachedReportView(deps, principal, 'prompts', reportId, query, () => listBrandReportPrompts(deps, principal, reportId, query)),
   list: {
     pagingFields: ['limit', 'offset'],
     item: reportPromptSchema,
@@ -96,7 +99,8 @@ export const listBrandReportCitationsOperation = defineOperation({
   output: citedUrlListSchema,
   answers: 'One page of cited URLs',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, deps }) => listBrandReportCitations(deps, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, deps }) =>
+    cachedReportView(deps, principal, 'citations', reportId, query, () => listBrandReportCitations(deps, principal, reportId, query)),
   list: {
     pagingFields: ['limit', 'offset'],
     item: citedUrlSchema,
@@ -115,7 +119,8 @@ export const getBrandReportCitationStatsOperation = defineOperation({
   output: citationStatsSchema,
   answers: 'The citation stats',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, deps }) => getBrandReportCitationStats(deps, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, deps }) =>
+    cachedReportView(deps, principal, 'citationStats', reportId, query, () => getBrandReportCitationStats(deps, principal, reportId, query)),
 });
 
 export const getBrandReportCitationHistoryOperation = defineOperation({
@@ -129,7 +134,8 @@ export const getBrandReportCitationHistoryOperation = defineOperation({
   output: citationHistorySchema,
   answers: 'The citation history',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, deps }) => getBrandReportCitationHistory(deps, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, deps }) =>
+    cachedReportView(deps, principal, 'citationHistory', reportId, query, () => getBrandReportCitationHistory(deps, principal, reportId, query)),
 });
 
 export const listBrandReportRecommendationsOperation = defineOperation({
@@ -150,7 +156,8 @@ export const listBrandReportRecommendationsOperation = defineOperation({
   output: z.object({ items: z.array(recommendationSchema), paging: cursorPagingSchema }),
   answers: 'One page of recommendations',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, deps }) => listBrandReportRecommendations(deps, principal, reportId, query),
+  handler: ({ reportId, ...query }, { principal, deps }) =>
+    cachedReportView(deps, principal, 'recommendations', reportId, query, () => listBrandReportRecommendations(deps, principal, reportId, query)),
   list: {
     pagingFields: ['cursor'],
     item: recommendationSchema,
@@ -171,5 +178,6 @@ export const suggestCompetitorsOperation = defineOperation({
   output: competitorSuggestionsSchema,
   answers: 'Suggested competitors',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, limit }, { principal, deps }) => suggestCompetitors(deps, principal, reportId, limit),
+  handler: ({ reportId, limit }, { principal, deps }) =>
+    cachedReportView(deps, principal, 'competitorSuggestions', reportId, { limit }, () => suggestCompetitors(deps, principal, reportId, limit)),
 });

@@ -1,15 +1,8 @@
-import { reportPromptIds } from '../../../domain/brandReport/events.js';
-import { NotFoundError } from '../../../domain/shared/errors.js';
 import type { Collection, Filter } from '../../../ports/documentStore.js';
 import { brandReportCollection, reportState, type BrandReportDoc } from '../../../projections/brandReports/reader.js';
-import { assertCanReadWorkspace, readableWorkspacesFilter, type Principal } from '../../shared/principal.js';
+import { readableWorkspacesFilter, type Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
-import {
-  brandReportListItem,
-  brandReportResource,
-  type BrandReport,
-  type BrandReportListItem,
-} from '../resource.js';
+import { brandReportListItem, type BrandReportListItem } from '../resource.js';
 import type { Tag } from '../../tags/resource.js';
 import { directoryCollection, requireReadableWorkspace } from '../../shared/directory.js';
 import { newestFirstPage, newestFirstWindow, type CursorPaging, type ListRange, type ListWindow, type PageCursor } from '../../shared/paging.js';
@@ -32,14 +25,6 @@ export async function reportTags(services: Services, promptIds: readonly string[
   return tags
     .map(({ _id, name, color }) => ({ id: _id, name, color }))
     .sort((left, right) => left.name.localeCompare(right.name) || (left.id < right.id ? -1 : 1));
-}
-
-export async function getBrandReport(services: Services, principal: Principal, reportId: string): Promise<BrandReport> {
-  const document = await (await reportsCollection(services)).findOne({ _id: reportId });
-  if (!document) throw new NotFoundError(`Brand report ${reportId} not found`);
-  const report = reportState(document);
-  assertCanReadWorkspace(principal, report, `brand report ${reportId}`);
-  return brandReportResource(report, await reportTags(services, reportPromptIds(report)));
 }
 
 export interface BrandReportListQuery {

@@ -1,0 +1,137 @@
+/**
+ * The report views a dashboard opens at once (issue 24, item 4), under load from a separate process: `/stats`,
+ * `/citations` and `/recommendations` of the 90-day report of bench/analytics.ts (100 prompts × 7 engines,
+ * `GEOLENS_BENCH_SCALE` shrinks the prompts), 10 clients each, three ways in the same run: answered through the
+ * response cache (what serve does), computed on every request (the same server with a cache that holds nothing:
+ * what serve did before), and the floor (bare node:http answering the same bytes). Beside them: the peak RSS of the
+ * server process under the 10-client loads and the read models' size per million runs. `GEOLENS_BENCH_SECONDS`
+ * sets each load's length (default 10). Runnable alone: `node --import tsx bench/views.ts`.
+ */
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { pino } from 'pino';
+import { ResponseCache } from '../src/app/shared/responseCache.js';
+import { compose } from '../src/compose.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { DAYS, dayOf, FULL_PROMPTS, seed } from './analytics.js';
+import { assertClean, loadFromAnotherProcess, ratio, recordAnswer, startFloorServer, type LoadResult } from './support/load.js';
+import { peakRssMegabytes, resetPeakRss } from './support/processStats.js';
+
+const CLIENTS = 10;
+const silent = pino({ level: 'silent' });
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const close = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
+/** Bytes of the read-model store files in the data dir (the embedded store: readmodels.sqlite and its WAL). */
+async function readModelBytes(dataDir: string): Promise<number> {
+  const files = (await readdir(dataDir)).filter((name) => name.startsWith('readmodels'));
+  let bytes = 0;
+  for (const name of files) bytes += (await stat(join(dataDir, name))).size;
+  return bytes;
+}
+
+interface ViewLoads {
+  cached: LoadResult;
+  computed: LoadResult;
+  floor: LoadResult;
+}
+
+/**
+ * One view's three loads. `computedClients`: a view that takes seconds to compute is loaded by one client
+ * when computed, since 10 would queue past the load generator's 10-second timeout.
+ */
+async function measureView(name: string, urls: { cached: string; computed: string }, path: string, key: string, seconds: number, computedClients: number): Promise<ViewLoads> {
+  const headers = { authorization: `Bearer ${key}` };
+  const job = (url: string, connections = CLIENTS) => ({ url, connections, durationSeconds: seconds, headers });
+  const answer = await recordAnswer(`${urls.cached}${path}`, { headers });
+  if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${answer.body.toString('utf8').slice(0, 200)}`);
+  const cached = assertClean(`${name}, cached`, await loadFromAnotherProcess(job(`${urls.cached}${path}`)));
+  const computed = assertClean(`${name}, computed`, await loadFromAnotherProcess(job(`${urls.computed}${path}`, computedClients)));
+  const floorServer = await startFloorServer(answer);
+  try {
+    return { cached, computed, floor: assertClean(`${name} floor`, await loadFromAnotherProcess(job(`${floorServer.url}${path}`))) };
+  } finally {
+    await floorServer.close();
+  }
+}
+
+const viewFigures = (name: string, computedClients: number, { cached, computed, floor }: ViewLoads): Record<string, number> => ({
+  [`${name}TenClientsP50Ms`]: cached.p50,
+  [`${name}TenClientsP99Ms`]: cached.p99,
+  [`${name}TenClientsRequestsPerSecond`]: cached.requestsPerSecond,
+  [`${name}ComputedClients`]: computedClients,
+  [`${name}TenClientsComputedP50Ms`]: computed.p50,
+  [`${name}TenClientsComputedP99Ms`]: computed.p99,
+  [`${name}TenClientsComputedRequestsPerSecond`]: computed.requestsPerSecond,
+  [`${name}TenClientsFloorP99Ms`]: floor.p99,
+  [`${name}TenClientsFloorRequestsPerSecond`]: floor.requestsPerSecond,
+  [`${name}TenClientsRatioToFloor`]: ratio(cached.requestsPerSecond, floor.requestsPerSecond),
+});
+
+export async function benchViews(): Promise<Record<string, number>> {
+  const scale = Number(process.env.GEOLENS_BENCH_SCALE ?? '1');
+  const seconds = Number(process.env.GEOLENS_BENCH_SECONDS ?? '10');
+  if (!(scale > 0) || !(seconds > 0)) throw new Error('GEOLENS_BENCH_SCALE and GEOLENS_BENCH_SECONDS must be positive numbers');
+  const dataDir = await mkdtemp(join(tmpdir(), 'geolens-bench-views-'));
+  const config: Config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), port: 0, demo: false };
+  try {
+    const prompts = Math.max(1, Math.round(FULL_PROMPTS * scale));
+    const { seeded, runs } = await seed(config, prompts);
+    const composition = await compose(config, silent);
+    const runner = composition.createProjectionRunner();
+    await runner.start();
+    const services = composition.createServices(runner);
+    const cachedServer = createServer(composition.createHttpApp(services));
+    // The same server with a cache that holds nothing: every request computes its answer, as before the cache.
+    const computedServer = createServer(composition.createHttpApp({ ...services, responseCache: new ResponseCache({ maxBytes: 0 }) }));
+    const urls = { cached: await listen(cachedServer), computed: await listen(computedServer) };
+    try {
+      const report = `/v1/reports/brand/${seeded.reportId}`;
+      const window = `startDate=${dayOf(DAYS - 1)}&endDate=${dayOf(0)}&country=us`;
+      const views: Array<[string, string, number]> = [
+        ['stats', `${report}/stats?${window}`, CLIENTS],
+        ['citations', `${report}/citations?${window}`, CLIENTS],
+        ['recommendations', `${report}/recommendations?country=us`, 1],
+      ];
+      const figures: Record<string, number> = { viewsPrompts: prompts, viewsRuns: runs, readModelMegabytesPerMillionRuns: ((await readModelBytes(dataDir)) / 1e6 / runs) * 1e6 };
+      await resetPeakRss(process.pid);
+      for (const [name, path, computedClients] of views) {
+        Object.assign(figures, viewFigures(name, computedClients, await measureView(name, urls, path, seeded.key, seconds, computedClients)));
+        process.stderr.write(`views: ${name} measured\n`);
+      }
+      figures.servePeakRssMegabytesUnderTenClients = await peakRssMegabytes(process.pid);
+      const cache = services.responseCache.stats();
+      figures.responseCacheEntries = cache.entries;
+      figures.responseCacheBytes = cache.bytes;
+      return figures;
+    } finally {
+      await close(cachedServer);
+      await close(computedServer);
+      await runner.stop();
+      await composition.close();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const figures = await benchViews();
+  process.stdout.write('\nviews\n');
+  for (const [figure, value] of Object.entries(figures)) {
+    process.stdout.write(`  ${figure.padEnd(48)} ${value.toLocaleString('en-US', { maximumFractionDigits: 2 }).padStart(12)}\n`);
+  }
+}
