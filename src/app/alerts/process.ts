@@ -1,0 +1,101 @@
+import type { CrawlabilityCheckCompleted } from '../../domain/audits/events.js';
+import type { AgentLogsIngested } from '../../domain/agentLogs/events.js';
+import type { RunEvent } from '../../domain/run/events.js';
+import { runDay } from '../../domain/run/events.js';
+import { auditCollection, type CrawlabilityCheckDoc } from '../../projections/audits/reader.js';
+import { brandReportCollection, type BrandReportDoc } from '../../projections/brandReports/reader.js';
+import { historyReader } from '../../projections/reportHistory/reader.js';
+import type { Process, ProcessEvent } from '../processes/processRunner.js';
+import type { Services } from '../shared/services.js';
+import type { AlertCandidate } from './candidates.js';
+import { coverageAlerts, isCoverageWatch } from './coverage.js';
+import { raiseAlert } from './raise.js';
+import type { Watch } from './resource.js';
+import { agentVisitAlerts, crawlerAlerts, reportDomains } from './signals.js';
+import { reportWatches } from './watches.js';
+
+type TriggerEvent = RunEvent | CrawlabilityCheckCompleted | AgentLogsIngested;
+
+/** What a batch of events asks to evaluate: the newest run day per prompt, the checks completed, the reports whose logs grew. */
+interface Triggers {
+  runDays: Map<string, string>;
+  checkIds: Set<string>;
+  ingestedReports: Set<string>;
+}
+
+function triggersOf(events: readonly ProcessEvent<TriggerEvent>[]): Triggers {
+  const triggers: Triggers = { runDays: new Map(), checkIds: new Set(), ingestedReports: new Set() };
+  for (const event of events) {
+    if (event.type === 'CrawlabilityCheckCompleted') triggers.checkIds.add(event.data.checkId);
+    else if (event.type === 'AgentLogsIngested') triggers.ingestedReports.add(event.data.reportId);
+    else {
+      const day = runDay(event.data.runDate);
+      const known = triggers.runDays.get(event.data.promptId);
+      if (known === undefined || day > known) triggers.runDays.set(event.data.promptId, day);
+    }
+  }
+  return triggers;
+}
+
+/** The reports holding the prompts that ran, each with the newest day its prompts ran on in the batch. */
+async function reportsWithRuns(services: Services, runDays: ReadonlyMap<string, string>): Promise<Array<{ report: BrandReportDoc; latestDay: string }>> {
+  if (runDays.size === 0) return [];
+  const reports = await (await brandReportCollection(services.readModels)).find({ 'prompts.promptId': { $in: [...runDays.keys()] } });
+  return reports.map((report) => ({
+    report,
+    latestDay: report.prompts.map(({ promptId }) => runDays.get(promptId) ?? '').reduce((newest, day) => (day > newest ? day : newest), ''),
+  }));
+}
+
+async function afterRuns(services: Services, report: BrandReportDoc, watches: readonly Watch[], latestDay: string): Promise<AlertCandidate[]> {
+  if (!watches.some(isCoverageWatch)) return [];
+  const versions = await historyReader(services.readModels).versions();
+  const [active] = await versions.find({ reportId: report._id, state: 'active' }, { sort: { version: -1 }, limit: 1 });
+  return active ? coverageAlerts(services, report, active, watches, latestDay) : [];
+}
+
+/** The reports of the check's workspace that own the checked domain. */
+async function afterCheck(services: Services, checkId: string): Promise<AlertCandidate[]> {
+  const check = await (await auditCollection<CrawlabilityCheckDoc>(services.readModels, 'crawlabilityChecks')).findOne({ _id: checkId });
+  if (!check) return [];
+  const reports = await (await brandReportCollection(services.readModels)).find({ workspaceId: check.workspaceId });
+  const found: AlertCandidate[] = [];
+  for (const report of reports.filter((candidate) => reportDomains(candidate).has(check.domain))) {
+    found.push(...(await crawlerAlerts(services, report, await reportWatches(services, report._id), check.domain)));
+  }
+  return found;
+}
+
+async function afterIngestion(services: Services, reportId: string): Promise<AlertCandidate[]> {
+  const report = await (await brandReportCollection(services.readModels)).findOne({ _id: reportId });
+  return report ? agentVisitAlerts(services, report, await reportWatches(services, reportId)) : [];
+}
+
+async function evaluate(services: Services, triggers: Triggers): Promise<AlertCandidate[]> {
+  const found: AlertCandidate[] = [];
+  for (const { report, latestDay } of await reportsWithRuns(services, triggers.runDays)) {
+    found.push(...(await afterRuns(services, report, await reportWatches(services, report._id), latestDay)));
+  }
+  for (const checkId of triggers.checkIds) found.push(...(await afterCheck(services, checkId)));
+  for (const reportId of triggers.ingestedReports) found.push(...(await afterIngestion(services, reportId)));
+  return found;
+}
+
+async function evaluateBatch(events: readonly ProcessEvent<TriggerEvent>[], services: Services): Promise<void> {
+  const last = events.at(-1);
+  if (!last) return;
+  await services.readYourWrites(last.position);
+  for (const candidate of await evaluate(services, triggersOf(events))) await raiseAlert(services.context, candidate);
+}
+
+/**
+ * contract.md section 14: evaluates a report's watches after runs are recorded (an import, a day's runs), after
+ * each crawlability check and after each log ingestion, from its own checkpoint. A batch of runs evaluates each
+ * report once, on the newest day its runs fell on.
+ */
+export const alertsProcess: Process<TriggerEvent> = {
+  name: 'alerts',
+  eventTypes: ['RunCompleted', 'RunFailed', 'CrawlabilityCheckCompleted', 'AgentLogsIngested'],
+  handle: (event, services) => evaluateBatch([event], services),
+  handleBatch: evaluateBatch,
+};
