@@ -4,7 +4,7 @@ import type { RunEvent } from '../../domain/run/events.js';
 import { runDay } from '../../domain/run/events.js';
 import { auditCollection, type CrawlabilityCheckDoc } from '../../projections/audits/reader.js';
 import { brandReportCollection, type BrandReportDoc } from '../../projections/brandReports/reader.js';
-import { historyReader } from '../../projections/reportHistory/reader.js';
+import { historyReader, type ReportVersionDoc } from '../../projections/reportHistory/reader.js';
 import type { Process, ProcessEvent } from '../processes/processRunner.js';
 import type { Services } from '../shared/services.js';
 import type { AlertCandidate } from './candidates.js';
@@ -15,6 +15,8 @@ import { agentVisitAlerts, crawlerAlerts, reportDomains } from './signals.js';
 import { reportWatches } from './watches.js';
 
 type TriggerEvent = RunEvent | CrawlabilityCheckCompleted | AgentLogsIngested;
+
+const LAST_DAY = '9999-12-31';
 
 /** What a batch of events asks to evaluate: the newest run day per prompt, the checks completed, the reports whose logs grew. */
 interface Triggers {
@@ -47,11 +49,20 @@ async function reportsWithRuns(services: Services, runDays: ReadonlyMap<string, 
   }));
 }
 
-async function afterRuns(services: Services, report: BrandReportDoc, watches: readonly Watch[], latestDay: string): Promise<AlertCandidate[]> {
+/**
+ * The newest day with runs in the version (contract.md section 14), at least `batchDay`: the runs of a batch may
+ * be older than what an import recorded after them, and the window ends on the report's newest day, not theirs.
+ */
+async function latestRunDay(services: Services, version: ReportVersionDoc, batchDay: string): Promise<string> {
+  const { days } = await historyReader(services.readModels).everyCountry(version, batchDay, LAST_DAY);
+  return days.reduce((newest, { day }) => (day > newest ? day : newest), batchDay);
+}
+
+async function afterRuns(services: Services, report: BrandReportDoc, watches: readonly Watch[], batchDay: string): Promise<AlertCandidate[]> {
   if (!watches.some(isCoverageWatch)) return [];
   const versions = await historyReader(services.readModels).versions();
   const [active] = await versions.find({ reportId: report._id, state: 'active' }, { sort: { version: -1 }, limit: 1 });
-  return active ? coverageAlerts(services, report, active, watches, latestDay) : [];
+  return active ? coverageAlerts(services, report, active, watches, await latestRunDay(services, active, batchDay)) : [];
 }
 
 /** The reports of the check's workspace that own the checked domain. */
@@ -81,10 +92,13 @@ async function evaluate(services: Services, triggers: Triggers): Promise<AlertCa
   return found;
 }
 
+/**
+ * Waits for the read models to reach the whole log as it stands, not only this batch: the batches of one large
+ * import then each evaluate the import's newest day, which raises its alert once, never one per batch's day.
+ */
 async function evaluateBatch(events: readonly ProcessEvent<TriggerEvent>[], services: Services): Promise<void> {
-  const last = events.at(-1);
-  if (!last) return;
-  await services.readYourWrites(last.position);
+  if (events.length === 0) return;
+  await services.readYourWrites(await services.context.eventStore.headPosition());
   for (const candidate of await evaluate(services, triggersOf(events))) await raiseAlert(services.context, candidate);
 }
 

@@ -82,7 +82,7 @@ export class ProcessRunner {
   }
 
   private async handleBatch(process: Process, loop: SubscriptionLoop, events: RecordedEvent[], scannedTo: Position, logger: Logger): Promise<void> {
-    const reactions = process.handleBatch ? [events] : events.map((event) => [event]);
+    const reactions = process.handleBatch && events.length > 0 ? [events] : events.map((event) => [event]);
     for (const reacted of reactions) {
       const end = reacted.at(-1);
       if (this.stopped || !end) return;
