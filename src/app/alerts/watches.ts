@@ -1,5 +1,7 @@
 import { watchDecider } from '../../domain/alerts/decide.js';
 import { watchStream } from '../../domain/alerts/events.js';
+import type { ActiveBrandReport } from '../../domain/brandReport/events.js';
+import { ValidationError } from '../../domain/shared/errors.js';
 import type { Position } from '../../ports/eventStore.js';
 import { alertCollection } from '../../projections/alerts/reader.js';
 import { requireReport } from '../agentAnalytics/connector.js';
@@ -15,10 +17,17 @@ export const ALERT_LIST = 'alerts';
 
 const newWatchId = (): string => `wt_${randomBase62(16)}`;
 
+/** `competitor` names one of the report's tracked competitors (compared case-insensitively). */
+function assertTracked(report: ActiveBrandReport, competitor: string | undefined): void {
+  if (competitor === undefined || report.competitors.some(({ brand }) => brand.toLocaleLowerCase('en') === competitor.toLocaleLowerCase('en'))) return;
+  const message = `${competitor} is not a competitor tracked by brand report ${report.reportId}`;
+  throw new ValidationError(message, [{ path: 'competitor', message, code: 'custom' }]);
+}
+
 /** 404 for an unknown report, 403 outside the credential's workspaces; then adds the watch (the decider validates). */
-export async function addWatch(services: Services, principal: Principal, reportId: string, input: unknown): Promise<Watch> {
+export async function addWatch(services: Services, principal: Principal, reportId: string, input: { competitor?: string | undefined }): Promise<Watch> {
   const { context } = services;
-  await requireReport(context, principal, reportId);
+  assertTracked(await requireReport(context, principal, reportId), input.competitor);
   const watchId = newWatchId();
   const { position } = await handleCommand(context.eventStore, watchStream(watchId), watchDecider, {
     type: 'AddWatch',
