@@ -3,6 +3,9 @@ import { createBrandReport } from '../../../src/app/brandReports/commands.js';
 import { importRuns } from '../../../src/app/runs/import.js';
 import { alertsProcess } from '../../../src/app/alerts/process.js';
 import { PROCESS_CHECKPOINTS, ProcessRunner } from '../../../src/app/processes/processRunner.js';
+import { createUser } from '../../../src/app/credentials/credentials.js';
+import { PASSWORD } from '../../mcp/auth/support/oauthClient.js';
+import { signInWithSdk } from '../../mcp/support/sdkClient.js';
 import { seedPrompts, seedReport, seedTeam, type SeededTeam } from '../support/seed.js';
 import { startTestApi, type TestApi } from '../support/testApi.js';
 import { coverageRuns } from './runs.js';
@@ -103,5 +106,20 @@ describe('alerts raised by imported runs (contract.md section 14)', () => {
     const after = (await alertsOf(droppingReportId)).items;
     expect(after.map(({ watchId }) => watchId)).toEqual([added.id, ...before.map(({ watchId }) => watchId)]);
     expect(after.slice(1)).toEqual(before);
+  });
+
+  test('MCP list_brand_report_alerts, through the SDK client over HTTP, answers the alerts REST lists', async () => {
+    const email = 'analyst@acme.example';
+    const user = await createUser(api.context, { teamId: team.teamId, permission: 'read', workspaceIds: 'all', email, password: PASSWORD });
+    await api.settle();
+    const { client } = await signInWithSdk(api, { email, teamId: team.teamId, workspaceId: team.workspaceId, userId: user.id });
+    try {
+      const result = await client.callTool({ name: 'list_brand_report_alerts', arguments: { reportId: droppingReportId } });
+      const rest = await alertsOf(droppingReportId);
+      expect(result.structuredContent).toEqual({ items: rest.items, paging: { page: 1, pageSize: 50, totalCount: rest.items.length, hasMore: false } });
+      expect(rest.items.some(({ kind }) => kind === 'coverage_drop')).toBe(true);
+    } finally {
+      await client.close();
+    }
   });
 });
