@@ -78,14 +78,22 @@ const TITLES: Record<CoverageKind, (brand: string, statistics: CoverageStatistic
 };
 
 /**
- * The coverage watches' alerts for the current window ending on `latestDay` (contract.md section 14): one per
+ * The coverage watches' alerts for the current window ending on each watch's `latestDay` (contract.md section 14): one per
  * watch at most, the most significant brand's when a competitor_surge watch covers several.
  */
-export async function coverageAlerts(services: Services, report: BrandReportDoc, version: ReportVersionDoc, watches: readonly Watch[], latestDay: string): Promise<AlertCandidate[]> {
+export async function coverageAlerts(
+  services: Services,
+  report: BrandReportDoc,
+  version: ReportVersionDoc,
+  watches: readonly Watch[],
+  latestDayOf: (watch: Watch) => string | null,
+): Promise<AlertCandidate[]> {
   const { brands } = compileDetection(version.detection);
-  const windows = alertWindows(latestDay);
   const candidates: AlertCandidate[] = [];
   for (const watch of watches.filter(isCoverageWatch)) {
+    const latestDay = latestDayOf(watch);
+    if (latestDay === null) continue;
+    const windows = alertWindows(latestDay);
     const current = await windowTotals(services, report, version, brands, windows.current, watch.engines);
     const baseline = await windowTotals(services, report, version, brands, windows.baseline, watch.engines);
     const direction = watch.kind === 'coverage_drop' ? 'drop' : 'rise';

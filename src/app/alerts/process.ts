@@ -4,7 +4,7 @@ import type { RunEvent } from '../../domain/run/events.js';
 import { runDay } from '../../domain/run/events.js';
 import { auditCollection, type CrawlabilityCheckDoc } from '../../projections/audits/reader.js';
 import { brandReportCollection, type BrandReportDoc } from '../../projections/brandReports/reader.js';
-import { historyReader, type ReportVersionDoc } from '../../projections/reportHistory/reader.js';
+import { historyReader, type ReportDayDoc } from '../../projections/reportHistory/reader.js';
 import type { Process, ProcessEvent } from '../processes/processRunner.js';
 import type { Services } from '../shared/services.js';
 import type { AlertCandidate } from './candidates.js';
@@ -49,20 +49,23 @@ async function reportsWithRuns(services: Services, runDays: ReadonlyMap<string, 
   }));
 }
 
-/**
- * The newest day with runs in the version (contract.md section 14), at least `batchDay`: the runs of a batch may
- * be older than what an import recorded after them, and the window ends on the report's newest day, not theirs.
- */
-async function latestRunDay(services: Services, version: ReportVersionDoc, batchDay: string): Promise<string> {
-  const { days } = await historyReader(services.readModels).everyCountry(version, batchDay, LAST_DAY);
-  return days.reduce((newest, { day }) => (day > newest ? day : newest), batchDay);
+/** The newest day with runs of the watch's engines (every engine when null), or null when none has runs. */
+function newestDay(days: readonly ReportDayDoc[], engines: readonly string[] | null): string | null {
+  const counted = engines === null ? days : days.filter((day) => day.engines.some(({ engine }) => engines.includes(engine)));
+  return counted.reduce<string | null>((newest, { day }) => (newest === null || day > newest ? day : newest), null);
 }
 
+/**
+ * Each watch's window ends on the report's newest day with the runs it counts (contract.md section 14), read from
+ * the batch's newest day on: an import may have recorded newer runs after this batch's.
+ */
 async function afterRuns(services: Services, report: BrandReportDoc, watches: readonly Watch[], batchDay: string): Promise<AlertCandidate[]> {
   if (!watches.some(isCoverageWatch)) return [];
-  const versions = await historyReader(services.readModels).versions();
-  const [active] = await versions.find({ reportId: report._id, state: 'active' }, { sort: { version: -1 }, limit: 1 });
-  return active ? coverageAlerts(services, report, active, watches, await latestRunDay(services, active, batchDay)) : [];
+  const reader = historyReader(services.readModels);
+  const [active] = await (await reader.versions()).find({ reportId: report._id, state: 'active' }, { sort: { version: -1 }, limit: 1 });
+  if (!active) return [];
+  const { days } = await reader.everyCountry(active, batchDay, LAST_DAY);
+  return coverageAlerts(services, report, active, watches, (watch) => newestDay(days, watch.engines));
 }
 
 /** The reports of the check's workspace that own the checked domain. */

@@ -14,6 +14,7 @@ let api: TestApi;
 let team: SeededTeam;
 let droppingReportId: string;
 let steadyReportId: string;
+let surgingReportId: string;
 
 const watches = (reportId: string) => `/v1/reports/brand/${reportId}/watches`;
 const alerts = (reportId: string) => `/v1/reports/brand/${reportId}/alerts`;
@@ -39,11 +40,17 @@ beforeAll(async () => {
     await createBrandReport(api.context, { workspaceId: team.workspaceId, brand: 'Acme', brandDomain: 'acme.com', promptIds: acmePrompts, competitors: [{ brand: 'Initech', brandDomain: 'initech.com' }] })
   ).id;
   steadyReportId = await seedReport(api, team.workspaceId, { brand: 'Globex', promptIds: globexPrompts });
+  const hooliPrompts = await seedPrompts(api, team.workspaceId, [{ country: 'us' }, { country: 'us' }]);
+  surgingReportId = (
+    await createBrandReport(api.context, { workspaceId: team.workspaceId, brand: 'Hooli', brandDomain: 'hooli.com', promptIds: hooliPrompts, competitors: [{ brand: 'Initech', brandDomain: 'initech.com' }] })
+  ).id;
   await api.settle();
   await api.rebuild();
   await addWatch(droppingReportId, { kind: 'coverage_drop' });
   await addWatch(droppingReportId, { kind: 'coverage_rise' });
   await addWatch(steadyReportId, { kind: 'coverage_drop' });
+  await addWatch(surgingReportId, { kind: 'competitor_surge' });
+  await addWatch(surgingReportId, { kind: 'competitor_surge', engines: ['chatgpt'] });
   const dropping = coverageRuns('acme', acmePrompts, 'Acme', [
     { from: '2026-10-10', days: 28, perDay: 10, mentioned: 6 },
     { from: '2026-11-07', days: 7, perDay: 10, mentioned: 3 },
@@ -55,7 +62,17 @@ beforeAll(async () => {
     { from: '2026-11-12', days: 1, perDay: 3, mentioned: 1 },
     { from: '2026-11-13', days: 1, perDay: 2, mentioned: 0 },
   ]);
-  await importRuns(api.context, [...dropping, ...steady]);
+  const surging = coverageRuns(
+    'hooli',
+    hooliPrompts,
+    'Initech',
+    [
+      { from: '2026-10-10', days: 28, perDay: 5, mentioned: 1 },
+      { from: '2026-11-07', days: 7, perDay: 5, mentioned: 4 },
+    ],
+    'perplexity',
+  );
+  await importRuns(api.context, [...dropping, ...steady, ...surging]);
   await api.settle();
 }, 60_000);
 afterAll(() => api.close());
@@ -86,6 +103,19 @@ describe('alerts raised by imported runs (contract.md section 14)', () => {
     expect(await coverage('2026-11-07', '2026-11-13')).toMatchObject({ runs: 20, mentionedRuns: 11 });
     expect(await coverage('2026-10-10', '2026-11-06')).toMatchObject({ runs: 20, mentionedRuns: 12 });
     expect((await alertsOf(steadyReportId)).items).toEqual([]);
+  });
+
+  test("a competitor's rise from 20 % to 80 % raises competitor_surge; a watch counting only engines without runs raises nothing", async () => {
+    const { items } = await alertsOf(surgingReportId);
+    expect(items).toEqual([
+      expect.objectContaining({
+        kind: 'competitor_surge',
+        date: '2026-11-13',
+        title: "Competitor Initech's coverage rose 60.0 points",
+        statistics: expect.objectContaining({ change: 60, current: expect.objectContaining({ runs: 35, mentionedRuns: 28 }), baseline: expect.objectContaining({ runs: 140, mentionedRuns: 28 }) }),
+        evidence: expect.objectContaining({ brand: 'Initech', engines: null }),
+      }),
+    ]);
   });
 
   test('the opposite direction raises nothing: coverage_rise stays quiet on a drop', async () => {

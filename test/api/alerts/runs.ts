@@ -10,9 +10,9 @@ export interface CoverageSpan {
 
 /**
  * NDJSON lines of imported runs, one per line as `geolens runs import` reads them: over `spans`, each day's
- * runs spread over `promptIds`, the first `mentioned` of them naming `brand`.
+ * runs on `engine` spread over `promptIds`, the first `mentioned` of them naming `brand`.
  */
-export function coverageRuns(prefix: string, promptIds: readonly string[], brand: string, spans: readonly CoverageSpan[]): string[] {
+export function coverageRuns(prefix: string, promptIds: readonly string[], brand: string, spans: readonly CoverageSpan[], engine = 'chatgpt'): string[] {
   const lines: string[] = [];
   for (const { from, days, perDay, mentioned } of spans) {
     for (let day = 0; day < days; day++) {
@@ -20,7 +20,7 @@ export function coverageRuns(prefix: string, promptIds: readonly string[], brand
       for (let index = 0; index < perDay; index++) {
         const content = index < mentioned ? `${brand} is a solid choice for small teams.` : 'Several tools fit small teams.';
         const promptId = promptIds[index % promptIds.length];
-        lines.push(JSON.stringify({ runId: `${prefix}-${date}-${index}`, promptId, engine: 'chatgpt', runDate: `${date}T09:00:00Z`, content, citations: [] }));
+        lines.push(JSON.stringify({ runId: `${prefix}-${date}-${index}`, promptId, engine, runDate: `${date}T09:00:00Z`, content, citations: [] }));
       }
     }
   }
