@@ -9,6 +9,7 @@ import type { Process, ProcessEvent } from '../processes/processRunner.js';
 import type { Services } from '../shared/services.js';
 import type { AlertCandidate } from './candidates.js';
 import { coverageAlerts, isCoverageWatch } from './coverage.js';
+import { newNameAlerts } from './names.js';
 import { raiseAlert } from './raise.js';
 import type { Watch } from './resource.js';
 import { agentVisitAlerts, crawlerAlerts, reportDomains } from './signals.js';
@@ -60,12 +61,13 @@ function newestDay(days: readonly ReportDayDoc[], engines: readonly string[] | n
  * the batch's newest day on: an import may have recorded newer runs after this batch's.
  */
 async function afterRuns(services: Services, report: BrandReportDoc, watches: readonly Watch[], batchDay: string): Promise<AlertCandidate[]> {
-  if (!watches.some(isCoverageWatch)) return [];
+  if (!watches.some((watch) => isCoverageWatch(watch) || watch.kind === 'new_untracked_brand')) return [];
   const reader = historyReader(services.readModels);
   const [active] = await (await reader.versions()).find({ reportId: report._id, state: 'active' }, { sort: { version: -1 }, limit: 1 });
   if (!active) return [];
   const { days } = await reader.everyCountry(active, batchDay, LAST_DAY);
-  return coverageAlerts(services, report, active, watches, (watch) => newestDay(days, watch.engines));
+  const latestDayOf = (watch: Watch) => newestDay(days, watch.engines);
+  return [...(await coverageAlerts(services, report, active, watches, latestDayOf)), ...(await newNameAlerts(services, report, watches, latestDayOf))];
 }
 
 /** The reports of the check's workspace that own the checked domain. */

@@ -15,6 +15,7 @@ let team: SeededTeam;
 let droppingReportId: string;
 let steadyReportId: string;
 let surgingReportId: string;
+let namingReportId: string;
 
 const watches = (reportId: string) => `/v1/reports/brand/${reportId}/watches`;
 const alerts = (reportId: string) => `/v1/reports/brand/${reportId}/alerts`;
@@ -49,6 +50,11 @@ beforeAll(async () => {
   await addWatch(droppingReportId, { kind: 'coverage_drop' });
   await addWatch(droppingReportId, { kind: 'coverage_rise' });
   await addWatch(steadyReportId, { kind: 'coverage_drop' });
+  const umbrellaPrompt = await seedPrompts(api, team.workspaceId, [{ country: 'us' }]);
+  namingReportId = await seedReport(api, team.workspaceId, { brand: 'Umbrella', promptIds: umbrellaPrompt });
+  await api.settle();
+  await api.rebuild();
+  await addWatch(namingReportId, { kind: 'new_untracked_brand' });
   await addWatch(surgingReportId, { kind: 'competitor_surge' });
   await addWatch(surgingReportId, { kind: 'competitor_surge', engines: ['chatgpt'] });
   const dropping = coverageRuns('acme', acmePrompts, 'Acme', [
@@ -72,7 +78,12 @@ beforeAll(async () => {
     ],
     'perplexity',
   );
-  await importRuns(api.context, [...dropping, ...steady, ...surging]);
+  const answer = (runId: string, day: string, content: string) => JSON.stringify({ runId, promptId: umbrellaPrompt[0], engine: 'chatgpt', runDate: `${day}T09:00:00Z`, content, citations: [] });
+  const naming = [
+    answer('umbrella-baseline', '2026-10-20', 'Top help desks:\n1. **Umbrella**: fine for small teams.'),
+    answer('umbrella-current', '2026-11-13', 'Top help desks:\n1. **Freshdesk**: great for support teams.\n2. **Umbrella**: fine for small teams.'),
+  ];
+  await importRuns(api.context, [...dropping, ...steady, ...surging, ...naming]);
   await api.settle();
 }, 60_000);
 afterAll(() => api.close());
@@ -115,6 +126,12 @@ describe('alerts raised by imported runs (contract.md section 14)', () => {
         statistics: expect.objectContaining({ change: 60, current: expect.objectContaining({ runs: 35, mentionedRuns: 28 }), baseline: expect.objectContaining({ runs: 140, mentionedRuns: 28 }) }),
         evidence: expect.objectContaining({ brand: 'Initech', engines: null }),
       }),
+    ]);
+  });
+
+  test('a name that enters the top 10 of the names the answers put forward raises new_untracked_brand', async () => {
+    expect((await alertsOf(namingReportId)).items).toEqual([
+      expect.objectContaining({ kind: 'new_untracked_brand', date: '2026-11-13', title: 'Freshdesk entered the top 10 of the names the answers put forward', evidence: { names: ['Freshdesk'], engines: null } }),
     ]);
   });
 
