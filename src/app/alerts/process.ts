@@ -11,6 +11,7 @@ import type { AlertCandidate } from './candidates.js';
 import { coverageAlerts, isCoverageWatch } from './coverage.js';
 import { newNameAlerts } from './names.js';
 import { raiseAlert } from './raise.js';
+import { sentimentAlerts } from './sentiment.js';
 import type { Watch } from './resource.js';
 import { agentVisitAlerts, crawlerAlerts, reportDomains } from './signals.js';
 import { reportWatches } from './watches.js';
@@ -61,13 +62,17 @@ function newestDay(days: readonly ReportDayDoc[], engines: readonly string[] | n
  * the batch's newest day on: an import may have recorded newer runs after this batch's.
  */
 async function afterRuns(services: Services, report: BrandReportDoc, watches: readonly Watch[], batchDay: string): Promise<AlertCandidate[]> {
-  if (!watches.some((watch) => isCoverageWatch(watch) || watch.kind === 'new_untracked_brand')) return [];
+  if (!watches.some((watch) => isCoverageWatch(watch) || watch.kind === 'new_untracked_brand' || watch.kind === 'negative_sentiment')) return [];
   const reader = historyReader(services.readModels);
   const [active] = await (await reader.versions()).find({ reportId: report._id, state: 'active' }, { sort: { version: -1 }, limit: 1 });
   if (!active) return [];
   const { days } = await reader.everyCountry(active, batchDay, LAST_DAY);
   const latestDayOf = (watch: Watch) => newestDay(days, watch.engines);
-  return [...(await coverageAlerts(services, report, active, watches, latestDayOf)), ...(await newNameAlerts(services, report, watches, latestDayOf))];
+  return [
+    ...(await coverageAlerts(services, report, active, watches, latestDayOf)),
+    ...(await newNameAlerts(services, report, watches, latestDayOf)),
+    ...(await sentimentAlerts(services, report, active, watches, latestDayOf)),
+  ];
 }
 
 /** The reports of the check's workspace that own the checked domain. */

@@ -55,6 +55,7 @@ beforeAll(async () => {
   await api.settle();
   await api.rebuild();
   await addWatch(namingReportId, { kind: 'new_untracked_brand' });
+  await addWatch(namingReportId, { kind: 'negative_sentiment' });
   await addWatch(surgingReportId, { kind: 'competitor_surge' });
   await addWatch(surgingReportId, { kind: 'competitor_surge', engines: ['chatgpt'] });
   const dropping = coverageRuns('acme', acmePrompts, 'Acme', [
@@ -81,7 +82,7 @@ beforeAll(async () => {
   const answer = (runId: string, day: string, content: string) => JSON.stringify({ runId, promptId: umbrellaPrompt[0], engine: 'chatgpt', runDate: `${day}T09:00:00Z`, content, citations: [] });
   const naming = [
     answer('umbrella-baseline', '2026-10-20', 'Top help desks:\n1. **Umbrella**: fine for small teams.'),
-    answer('umbrella-current', '2026-11-13', 'Top help desks:\n1. **Freshdesk**: great for support teams.\n2. **Umbrella**: fine for small teams.'),
+    answer('umbrella-current', '2026-11-13', 'Top help desks:\n1. **Freshdesk**: great for support teams.\n2. **Umbrella**: fine for small teams. Umbrella is unreliable and slow, with poor support.'),
   ];
   await importRuns(api.context, [...dropping, ...steady, ...surging, ...naming]);
   await api.settle();
@@ -130,9 +131,18 @@ describe('alerts raised by imported runs (contract.md section 14)', () => {
   });
 
   test('a name that enters the top 10 of the names the answers put forward raises new_untracked_brand', async () => {
-    expect((await alertsOf(namingReportId)).items).toEqual([
+    expect((await alertsOf(namingReportId)).items.filter(({ kind }) => kind === 'new_untracked_brand')).toEqual([
       expect.objectContaining({ kind: 'new_untracked_brand', date: '2026-11-13', title: 'Freshdesk entered the top 10 of the names the answers put forward', evidence: { names: ['Freshdesk'], engines: null } }),
     ]);
+  });
+
+  test("negative sentences about the brand on the newest day raise negative_sentiment, quoting them", async () => {
+    const [alert] = (await alertsOf(namingReportId)).items.filter(({ kind }) => kind === 'negative_sentiment');
+    expect(alert).toMatchObject({
+      date: '2026-11-13',
+      statistics: { runs: 1, sentences: 2, negativeSentences: 1 },
+      evidence: { engines: null, sentences: [{ runId: 'umbrella-current', promptId: expect.any(String), text: 'Umbrella is unreliable and slow, with poor support.', sentiment: 'negative' }] },
+    });
   });
 
   test('the opposite direction raises nothing: coverage_rise stays quiet on a drop', async () => {
