@@ -15,6 +15,7 @@ import type { EngineLimit } from './app/scheduler/limits.js';
 import { directoryPrompts } from './app/scheduler/promptSources.js';
 import { ProcessRunner, type ProcessRunnerOptions } from './app/processes/processRunner.js';
 import { workspaceProcess } from './app/processes/workspaceProcess.js';
+import { alertsProcess } from './app/alerts/process.js';
 import { SignInThrottle } from './app/signIn/throttle.js';
 import { DashboardSessions } from './app/sessions/sessions.js';
 import type { AppContext } from './app/shared/context.js';
@@ -68,7 +69,7 @@ export interface Composition {
    * one Chromium launched at the first content check, and asks the engines whose keys are configured.
    */
   createAuditWorker(options?: AuditWorkerOptions): AuditWorker;
-  /** The process managers (workspace writes' follow-ups), reacting to the log with `services`. */
+  /** The process managers (workspace writes' follow-ups, alerts), reacting to the log with `services`. */
   createProcessRunner(services: Services, options?: Partial<ProcessRunnerOptions>): ProcessRunner;
   /**
    * Services whose writes wait for `runner` before answering (read-your-writes). A CLI command has no runner of
@@ -176,7 +177,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
       };
     },
     createProcessRunner: (services, options = {}) =>
-      new ProcessRunner(eventStore, documentStore, [workspaceProcess], services, { logger, ...options }),
+      new ProcessRunner(eventStore, documentStore, [workspaceProcess, alertsProcess], services, { logger, ...options }),
     createServices(runner) {
       const caughtUp = async (position: Position) => {
         if (runner !== 'on-demand') {

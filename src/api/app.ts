@@ -11,6 +11,7 @@ import { buildOpenApiDocument, type OpenApiDocument } from './http/openapi.js';
 import type { Route } from './http/route.js';
 import { accountRoutes } from './routes/accounts.js';
 import { agentAnalyticsRoutes } from './routes/agentAnalytics.js';
+import { alertRoutes } from './routes/alerts.js';
 import { logUploadBody } from './routes/logUpload.js';
 import { auditRoutes } from './routes/audits.js';
 import { brandReportRoutes } from './routes/brandReports.js';
@@ -41,7 +42,7 @@ export interface ApiDependencies {
 
 /** Every route the API serves; the OpenAPI document is built from this same list. */
 export function apiRoutes(): readonly Route[] {
-  const routes: Route[] = [...healthRoutes, ...brandReportRoutes, ...agentAnalyticsRoutes, ...accountRoutes, ...workspaceRoutes, ...auditRoutes];
+  const routes: Route[] = [...healthRoutes, ...brandReportRoutes, ...agentAnalyticsRoutes, ...alertRoutes, ...accountRoutes, ...workspaceRoutes, ...auditRoutes];
   let document: OpenApiDocument | undefined;
   routes.push(...documentationRoutes(() => (document ??= buildOpenApiDocument(routes))));
   return routes;

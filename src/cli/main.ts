@@ -7,6 +7,7 @@ import { DatabaseUnavailableError } from '../infra/postgres/connection.js';
 import { isClusterWorker, startClusterPrimary, startClusterWorker } from '../cluster.js';
 import { startServer } from '../server.js';
 import { registerAdminCommands } from './adminCommands.js';
+import { registerAlertCommands } from './alertCommands.js';
 import { registerAuditCommands } from './auditCommands.js';
 import { registerEventCommands } from './eventCommands.js';
 import type { ActionRunner } from './bindOperation.js';
@@ -85,6 +86,7 @@ async function main(argv: string[]): Promise<void> {
   registerLogCommands(program, runAction(config, logger));
   registerAuditCommands(program, runAction(config, logger), config, logger);
   registerEventCommands(program, runAction(config, logger));
+  registerAlertCommands(program, runAction(config, logger));
   try {
     await program.parseAsync(argv);
   } catch (error) {

@@ -22,6 +22,7 @@ import {
   listBrandReportPromptsOperation,
   listBrandReportRecommendationsOperation,
 } from '../app/brandReports/analytics/operations.js';
+import { addWatchOperation, listAlertsOperation, listWatchesOperation, removeWatchOperation } from '../app/alerts/operations.js';
 import { listEnginesOperation } from '../app/engines/operations.js';
 import {
   createQueryFanOutOperation,
@@ -136,4 +137,8 @@ export const TOOLS: readonly Tool[] = [
   operationTool('update_prompt_tags', updatePromptTagsOperation),
   operationTool('create_tag', createTagOperation),
   operationTool('delete_tag', deleteTagOperation),
+  listTool('list_brand_report_alerts', listAlertsOperation),
+  operationTool('list_brand_report_watches', listWatchesOperation),
+  operationTool('add_brand_report_watch', addWatchOperation),
+  operationTool('remove_brand_report_watch', removeWatchOperation),
 ];

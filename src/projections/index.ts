@@ -1,4 +1,5 @@
 import { agentAnalyticsProjection } from './agentAnalytics/projection.js';
+import { alertsProjection } from './alerts/projection.js';
 import { auditsProjection } from './audits/projection.js';
 import { brandReportsProjection } from './brandReports/projection.js';
 import { directoryProjection } from './directory/projection.js';
@@ -21,6 +22,7 @@ export const projectionsWith = (analyst: RunAnalyst): readonly Projection[] => [
   oauthProjection,
   agentAnalyticsProjection,
   auditsProjection,
+  alertsProjection,
 ];
 
 /** Every projection the service runs, measuring on the calling thread. */

@@ -31,8 +31,10 @@ const READ_TOOLS = [
   'get_content_check',
   'list_query_fan_outs',
   'get_query_fan_out',
+  'list_brand_report_alerts',
+  'list_brand_report_watches',
 ];
-const WRITE_TOOLS = ['create_prompts', 'delete_prompt', 'update_prompt_tags', 'create_tag', 'delete_tag', 'create_crawlability_check', 'create_content_check', 'create_query_fan_out'];
+const WRITE_TOOLS = ['create_prompts', 'delete_prompt', 'update_prompt_tags', 'create_tag', 'delete_tag', 'create_crawlability_check', 'create_content_check', 'create_query_fan_out', 'add_brand_report_watch', 'remove_brand_report_watch'];
 const WINDOW = { startDate: '2026-11-01', endDate: '2026-11-02', country: 'us' };
 
 let api: TestApi;
@@ -84,7 +86,7 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
     expect(session.client.getServerVersion()).toMatchObject({ name: 'geolens' });
   });
 
-  test('tools/list has the 29 tools of interface.md for a write token and the 21 read tools for a read token', async () => {
+  test('tools/list has the 29 tools of interface.md and the 4 alert tools for a write token, and the 23 read tools for a read token', async () => {
     const writeTools = (await session.client.listTools()).tools;
     expect(writeTools.map(({ name }) => name).sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
     for (const tool of writeTools) expect({ tool: tool.name, hasDescription: (tool.description ?? '').length > 20, type: tool.inputSchema.type }).toEqual({ tool: tool.name, hasDescription: true, type: 'object' });
@@ -93,7 +95,7 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
     await readSession.client.close();
   });
 
-  test('every one of the 29 tools answers structured content equal to its text, from the same operations as REST', async () => {
+  test('every one of the 33 tools answers structured content equal to its text, from the same operations as REST', async () => {
     const { client } = session;
     const called = new Set<string>();
     const structured = async (tool: Client, name: string, args: Record<string, unknown>) => {
@@ -165,6 +167,11 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
     expect(await structured(client, 'update_prompt_tags', { workspaceId: writer.workspaceId, promptId: newPrompt?.id, tagIds: [] })).toMatchObject({ id: newPrompt?.id, tagIds: [] });
     expect(await structured(client, 'delete_prompt', { workspaceId: writer.workspaceId, promptId: newPrompt?.id })).toEqual({ id: newPrompt?.id, deleted: true });
     expect(await structured(client, 'delete_tag', { workspaceId: writer.workspaceId, tagId: tag.id })).toEqual({ id: tag.id, deleted: true });
+    const watch = await structured(client, 'add_brand_report_watch', { reportId, kind: 'coverage_drop', threshold: 10 });
+    expect(watch).toMatchObject({ reportId, kind: 'coverage_drop', threshold: 10, engines: null });
+    expect(await structured(client, 'list_brand_report_watches', { reportId })).toEqual((await api.call('GET', `/v1/reports/brand/${reportId}/watches`, { key: restKey })).body);
+    expect(await structured(client, 'list_brand_report_alerts', { reportId })).toEqual({ items: [], paging: { page: 1, pageSize: 50, totalCount: 0, hasMore: false } });
+    expect(await structured(client, 'remove_brand_report_watch', { reportId, watchId: watch.id })).toEqual({ id: watch.id, deleted: true });
     await api.settle();
     expect((await structured(client, 'get_brand_report', { reportId })).promptIds).toEqual([promptId]);
     expect([...called].sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());

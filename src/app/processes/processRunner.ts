@@ -17,6 +17,11 @@ export interface Process<Event extends DomainEvent = DomainEvent> {
   readonly name: string;
   readonly eventTypes: readonly Event['type'][];
   handle(event: ProcessEvent<Event>, services: Services): Promise<void>;
+  /**
+   * Reacts to a whole batch at once instead of event by event (the alerts process evaluates a report once for
+   * thousands of runs); the checkpoint then moves after the batch.
+   */
+  handleBatch?(events: readonly ProcessEvent<Event>[], services: Services): Promise<void>;
 }
 
 export const PROCESS_CHECKPOINTS = '_processes';
@@ -84,15 +89,17 @@ export class ProcessRunner {
   }
 
   private async handleBatch(process: Process, loop: SubscriptionLoop, events: RecordedEvent[], scannedTo: Position, logger: Logger): Promise<void> {
-    for (const event of events) {
-      if (this.stopped) return;
+    const reactions = process.handleBatch && events.length > 0 ? [events] : events.map((event) => [event]);
+    for (const reacted of reactions) {
+      const end = reacted.at(-1);
+      if (this.stopped || !end) return;
       try {
-        await process.handle(event, this.services);
+        await (process.handleBatch ? process.handleBatch(reacted, this.services) : process.handle(end, this.services));
       } catch (error) {
         if (!(error instanceof DomainError) || error.status >= 500) throw error;
-        logger.warn({ eventType: event.type, position: event.position.toString(), error: error.message }, 'reaction refused; passed');
+        logger.warn({ eventType: end.type, position: end.position.toString(), error: error.message }, 'reaction refused; passed');
       }
-      await this.saveCheckpoint(process, loop, event.position);
+      await this.saveCheckpoint(process, loop, end.position);
     }
     const last = events.at(-1)?.position ?? -1n;
     if (!this.stopped && scannedTo > last) await this.saveCheckpoint(process, loop, scannedTo);

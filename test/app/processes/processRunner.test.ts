@@ -82,4 +82,25 @@ describe('process runner checkpoints across processes', () => {
 
     await expect(runner.waitFor(1_000n, 50)).rejects.toThrow('Processes did not reach position 1000 within 50 ms');
   });
+
+  test('a batch process reacts once per batch and its checkpoint moves past the batch, also past events of other types', async () => {
+    const eventStore = new MemoryEventStore();
+    await eventStore.append('thing-1', Array.from({ length: 3 }, () => ({ type: 'Happened', data: {} })));
+    const appended = await eventStore.append('other-1', [{ type: 'Unrelated', data: {} }]);
+    const batches: number[][] = [];
+    const runner = start(eventStore, {
+      name: 'batcher',
+      eventTypes: ['Happened'],
+      handle: async () => {
+        throw new Error('a batch process is not handed events one by one');
+      },
+      handleBatch: async (events) => {
+        batches.push(events.map(({ position }) => Number(position)));
+      },
+    });
+    await runner.waitFor(appended.position, 2_000);
+
+    expect(batches).toEqual([[1, 2, 3]]);
+    expect(await documentStore.collection(PROCESS_CHECKPOINTS).findOne({ _id: 'batcher' })).toMatchObject({ position: appended.position.toString() });
+  });
 });
