@@ -7,13 +7,16 @@ import { createApiApp } from './api/app.js';
 import { createAuthorizer } from './api/auth/authorize.js';
 import { dashboard } from './api/dashboard/index.js';
 import { UsageCounters } from './app/accounts/quota.js';
-import type { JobRunnerOptions } from './background/leasedJobRunner.js';
+import { LeasedJobRunner, type JobRunnerOptions } from './background/leasedJobRunner.js';
+import { systemClock } from './background/clock.js';
 import { createAuditJobRunner, type AuditWorker, type AuditWorkerPorts } from './app/audits/worker.js';
 import { DEFAULT_ENGINE_LIMIT, DEFAULT_LIMITS, RunScheduler } from './app/scheduler/scheduler.js';
 import type { EngineLimit } from './app/scheduler/limits.js';
 import { directoryPrompts } from './app/scheduler/promptSources.js';
 import { ProcessRunner, type ProcessRunnerOptions } from './app/processes/processRunner.js';
 import { workspaceProcess } from './app/processes/workspaceProcess.js';
+import { webhookDeliveryJobs } from './app/webhooks/deliveryJobs.js';
+import { webhookProcess } from './app/webhooks/process.js';
 import { SignInThrottle } from './app/signIn/throttle.js';
 import { DashboardSessions } from './app/sessions/sessions.js';
 import type { AppContext } from './app/shared/context.js';
@@ -29,7 +32,7 @@ import { createDocumentStore, createUsageStore } from './infra/documentStore/ind
 import { createEventStore } from './infra/eventStore/index.js';
 import { describeStores } from './infra/stores.js';
 import { createSessionStores } from './infra/sessions/index.js';
-import { createSafeFetcher } from './infra/http/index.js';
+import { createSafeFetcher, createWebhookSender } from './infra/http/index.js';
 import { accessTokenPrincipal, createOAuth } from './mcp/auth/index.js';
 import { mcpRouter } from './mcp/server.js';
 import { projectionsWith } from './projections/index.js';
@@ -66,6 +69,8 @@ export interface Composition {
    * one Chromium launched at the first content check, and asks the engines whose keys are configured.
    */
   createAuditWorker(options?: AuditWorkerOptions): AuditWorker;
+  /** The webhook delivery worker (contract.md section 14): due attempts as leased jobs, sent through the SSRF guard. */
+  createWebhookWorker(options?: Partial<Omit<JobRunnerOptions, 'logger'>>): LeasedJobRunner;
   /** The process managers (workspace writes' follow-ups), reacting to the log with `services`. */
   createProcessRunner(services: Services, options?: Partial<ProcessRunnerOptions>): ProcessRunner;
   /**
@@ -101,6 +106,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   const signInThrottle = new SignInThrottle(sessionStores.signInFailures, context.now);
   const storeKinds = describeStores(config);
   const engines = describeEngines(config.engineKeys);
+  const webhookSender = createWebhookSender({ allowPrivateNetworks: config.auditAllowPrivateNetworks });
 
   let onDemandRunner: Promise<ProjectionRunner> | null = null;
   const credentialsInMemory = new CredentialsInMemory(eventStore, logger);
@@ -170,8 +176,13 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         },
       };
     },
+    createWebhookWorker(options = {}) {
+      const clock = options.clock ?? { now: context.now, sleep: systemClock.sleep };
+      const kinds = [webhookDeliveryJobs({ context, readModels, sender: webhookSender, clock })];
+      return new LeasedJobRunner(documentStore, kinds, { owner: processOwner('webhooks'), logger, ...options, clock });
+    },
     createProcessRunner: (services, options = {}) =>
-      new ProcessRunner(eventStore, documentStore, [workspaceProcess], services, { logger, ...options }),
+      new ProcessRunner(eventStore, documentStore, [workspaceProcess, webhookProcess], services, { logger, ...options }),
     createServices(runner) {
       const caughtUp = async (position: Position) => {
         if (runner !== 'on-demand') {
@@ -190,6 +201,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         browser,
         usageCount: (teamId, period, counter) => usageCounters.used(teamId, period, counter),
         readYourWrites: (position) => (position === null ? Promise.resolve() : caughtUp(position)),
+        webhookSender,
       };
     },
     createHttpApp(services, options = {}) {

@@ -17,6 +17,7 @@ import { brandReportRoutes } from './routes/brandReports.js';
 import { documentationRoutes, healthRoutes } from './routes/system.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { workspaceRoutes } from './routes/workspaces.js';
+import { webhookRoutes } from './routes/webhooks.js';
 
 export interface ApiDependencies {
   logger: Logger;
@@ -41,7 +42,7 @@ export interface ApiDependencies {
 
 /** Every route the API serves; the OpenAPI document is built from this same list. */
 export function apiRoutes(): readonly Route[] {
-  const routes: Route[] = [...healthRoutes, ...brandReportRoutes, ...agentAnalyticsRoutes, ...accountRoutes, ...workspaceRoutes, ...auditRoutes];
+  const routes: Route[] = [...healthRoutes, ...brandReportRoutes, ...agentAnalyticsRoutes, ...accountRoutes, ...workspaceRoutes, ...auditRoutes, ...webhookRoutes];
   let document: OpenApiDocument | undefined;
   routes.push(...documentationRoutes(() => (document ??= buildOpenApiDocument(routes))));
   return routes;

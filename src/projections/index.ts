@@ -7,6 +7,7 @@ import { inProcessAnalyst, type RunAnalyst } from './reportHistory/analysis/anal
 import { reportHistoryProjectionWith } from './reportHistory/projection.js';
 import type { Projection } from './runner/projection.js';
 import { runsProjection } from './runs/projection.js';
+import { webhooksProjection } from './webhooks/projection.js';
 
 export type { ReadModels } from './runner/readModels.js';
 export { hasProjectedEvents } from './runner/checkpoints.js';
@@ -20,6 +21,7 @@ export const projectionsWith = (analyst: RunAnalyst): readonly Projection[] => [
   oauthProjection,
   agentAnalyticsProjection,
   auditsProjection,
+  webhooksProjection,
 ];
 
 /** Every projection the service runs, measuring on the calling thread. */
