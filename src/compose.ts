@@ -17,6 +17,7 @@ import { ProcessRunner, type ProcessRunnerOptions } from './app/processes/proces
 import { workspaceProcess } from './app/processes/workspaceProcess.js';
 import { webhookDeliveryJobs } from './app/webhooks/deliveryJobs.js';
 import { webhookProcess } from './app/webhooks/process.js';
+import { recalculationNoticeJobs } from './app/webhooks/recalculationNotices.js';
 import { SignInThrottle } from './app/signIn/throttle.js';
 import { DashboardSessions } from './app/sessions/sessions.js';
 import type { AppContext } from './app/shared/context.js';
@@ -69,7 +70,7 @@ export interface Composition {
    * one Chromium launched at the first content check, and asks the engines whose keys are configured.
    */
   createAuditWorker(options?: AuditWorkerOptions): AuditWorker;
-  /** The webhook delivery worker (contract.md section 14): due attempts as leased jobs, sent through the SSRF guard. */
+  /** The webhook worker (contract.md section 14): due delivery attempts, sent through the SSRF guard, and recalculation notices, as leased jobs. */
   createWebhookWorker(options?: Partial<Omit<JobRunnerOptions, 'logger'>>): LeasedJobRunner;
   /** The process managers (workspace writes' follow-ups), reacting to the log with `services`. */
   createProcessRunner(services: Services, options?: Partial<ProcessRunnerOptions>): ProcessRunner;
@@ -178,7 +179,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     },
     createWebhookWorker(options = {}) {
       const clock = options.clock ?? { now: context.now, sleep: systemClock.sleep };
-      const kinds = [webhookDeliveryJobs({ context, readModels, sender: webhookSender, clock })];
+      const kinds = [webhookDeliveryJobs({ context, readModels, sender: webhookSender, clock }), recalculationNoticeJobs({ context, readModels, clock })];
       return new LeasedJobRunner(documentStore, kinds, { owner: processOwner('webhooks'), logger, ...options, clock });
     },
     createProcessRunner: (services, options = {}) =>

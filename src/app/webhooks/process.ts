@@ -1,5 +1,6 @@
 import type { AlertRaised } from '../../domain/alerts/events.js';
 import type { CheckOutcomeEvent } from '../../domain/audits/events.js';
+import type { ReportRecalculated } from '../../domain/brandReport/recalculated.js';
 import type { QueryFanOutCompleted, QueryFanOutFailed } from '../../domain/fanOut/events.js';
 import { deliveryDecider } from '../../domain/webhooks/decide.js';
 import { deliveryStream } from '../../domain/webhooks/deliveryEvents.js';
@@ -17,7 +18,7 @@ import type { Services } from '../shared/services.js';
 import type { Process, ProcessEvent } from '../processes/processRunner.js';
 import { messageIds } from './signature.js';
 
-type SourceEvent = AlertRaised | CheckOutcomeEvent | QueryFanOutCompleted | QueryFanOutFailed;
+type SourceEvent = AlertRaised | ReportRecalculated | CheckOutcomeEvent | QueryFanOutCompleted | QueryFanOutFailed;
 
 /** What a domain event tells a workspace's webhooks; null when it concerns no workspace any longer. */
 interface Message {
@@ -31,16 +32,19 @@ async function auditMessage<Doc extends AuditDoc>(services: Services, resource: 
   return document && { workspaceId: document.workspaceId, type, data: resource.detail(document) };
 }
 
-async function alertMessage(services: Services, event: ProcessEvent<AlertRaised>): Promise<Message | null> {
-  const { alertId, ...alert } = event.data;
-  const report = await (await brandReportCollection(services.readModels)).findOne({ _id: alert.reportId });
-  return report && { workspaceId: report.workspaceId, type: 'alert.raised', data: { id: alertId, ...alert } };
+async function reportMessage(services: Services, reportId: string, type: WebhookEventType, data: unknown): Promise<Message | null> {
+  const report = await (await brandReportCollection(services.readModels)).findOne({ _id: reportId });
+  return report && { workspaceId: report.workspaceId, type, data };
 }
 
 function messageOf(event: ProcessEvent<SourceEvent>, services: Services): Promise<Message | null> {
   switch (event.type) {
-    case 'AlertRaised':
-      return alertMessage(services, event);
+    case 'AlertRaised': {
+      const { alertId, ...alert } = event.data;
+      return reportMessage(services, alert.reportId, 'alert.raised', { id: alertId, ...alert });
+    }
+    case 'ReportRecalculated':
+      return reportMessage(services, event.data.reportId, 'report.recalculated', { reportId: event.data.reportId, version: event.data.version });
     case 'CrawlabilityCheckCompleted':
     case 'CrawlabilityCheckFailed':
       return auditMessage(services, CRAWLABILITY_CHECKS, event.data.checkId, 'audit.completed');
@@ -75,7 +79,7 @@ export async function scheduleDeliveries(services: Services, event: RecordedEven
  */
 export const webhookProcess: Process<SourceEvent> = {
   name: 'webhooks',
-  eventTypes: ['AlertRaised', 'CrawlabilityCheckCompleted', 'CrawlabilityCheckFailed', 'ContentCheckCompleted', 'ContentCheckFailed', 'QueryFanOutCompleted', 'QueryFanOutFailed'],
+  eventTypes: ['AlertRaised', 'ReportRecalculated', 'CrawlabilityCheckCompleted', 'CrawlabilityCheckFailed', 'ContentCheckCompleted', 'ContentCheckFailed', 'QueryFanOutCompleted', 'QueryFanOutFailed'],
   async handle(event, services) {
     await services.readYourWrites(event.position);
     const message = await messageOf(event, services);

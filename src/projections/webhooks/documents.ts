@@ -2,7 +2,7 @@ import type { DeliveryAttempt, DeliveryStatus } from '../../domain/webhooks/deli
 import type { WebhookEventType } from '../../domain/webhooks/schema.js';
 import type { Doc } from '../../ports/documentStore.js';
 
-export const WEBHOOK_COLLECTIONS = { webhooks: 'webhooks', deliveries: 'deliveries' } as const;
+export const WEBHOOK_COLLECTIONS = { webhooks: 'webhooks', deliveries: 'deliveries', recalculations: 'recalculations' } as const;
 
 /** A live webhook, without its secret; `_id` is the webhook id. Deleted webhooks leave the collection. */
 export interface WebhookDoc extends Doc {
@@ -25,3 +25,11 @@ export interface DeliveryDoc extends Doc {
   nextAttemptDate: string | null;
   createdDate: string;
 }
+
+/** A report version whose recalculation was announced; `_id` is `<reportId>:<version>`. */
+export interface RecalculationNoticeDoc extends Doc {
+  reportId: string;
+  version: number;
+}
+
+export const recalculationNoticeId = (reportId: string, version: number): string => `${reportId}:${version}`;

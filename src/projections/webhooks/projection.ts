@@ -1,10 +1,11 @@
+import type { ReportRecalculated } from '../../domain/brandReport/recalculated.js';
 import { assertNever } from '../../domain/shared/decider.js';
 import { DELIVERY_EVENT_TYPES, type DeliveryEvent } from '../../domain/webhooks/deliveryEvents.js';
 import type { WebhookEvent } from '../../domain/webhooks/events.js';
 import type { Projection, ProjectedEvent, ProjectionScope } from '../runner/projection.js';
-import { WEBHOOK_COLLECTIONS as C, type DeliveryDoc, type WebhookDoc } from './documents.js';
+import { recalculationNoticeId, WEBHOOK_COLLECTIONS as C, type DeliveryDoc, type RecalculationNoticeDoc, type WebhookDoc } from './documents.js';
 
-type WebhooksEvent = WebhookEvent | DeliveryEvent;
+type WebhooksEvent = WebhookEvent | DeliveryEvent | ReportRecalculated;
 
 async function applyDelivery(event: ProjectedEvent<DeliveryEvent>, scope: ProjectionScope): Promise<void> {
   const deliveries = scope.collection<DeliveryDoc>(C.deliveries);
@@ -41,6 +42,12 @@ async function applyEvent(event: ProjectedEvent<WebhooksEvent>, scope: Projectio
     case 'WebhookDeleted':
       await webhooks.deleteOne({ _id: event.data.webhookId });
       return;
+    case 'ReportRecalculated': {
+      const { reportId, version } = event.data;
+      const _id = recalculationNoticeId(reportId, version);
+      await scope.collection<RecalculationNoticeDoc>(C.recalculations).replaceOne({ _id }, { _id, reportId, version }, { upsert: true });
+      return;
+    }
     default:
       await applyDelivery(event, scope);
   }
@@ -48,12 +55,12 @@ async function applyEvent(event: ProjectedEvent<WebhooksEvent>, scope: Projectio
 
 /**
  * Webhooks as the API lists them (never their secrets) and their deliveries, which the delivery worker also
- * reads to find the ones due.
+ * reads to find the ones due; and the report recalculations announced already.
  */
 export const webhooksProjection: Projection<WebhooksEvent> = {
   name: 'webhooks',
   version: 1,
-  eventTypes: ['WebhookCreated', 'WebhookDeleted', ...DELIVERY_EVENT_TYPES],
+  eventTypes: ['WebhookCreated', 'WebhookDeleted', 'ReportRecalculated', ...DELIVERY_EVENT_TYPES],
   async setup(scope) {
     await scope.collection(C.webhooks).createIndex({ workspaceId: 1, createdDate: 1 });
     await scope.collection(C.deliveries).createIndex({ webhookId: 1, createdDate: 1 });

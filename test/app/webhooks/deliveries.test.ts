@@ -3,6 +3,7 @@ import { pino } from 'pino';
 import { systemClock, type Clock } from '../../../src/background/clock.js';
 import { LeasedJobRunner } from '../../../src/background/leasedJobRunner.js';
 import { webhookDeliveryJobs } from '../../../src/app/webhooks/deliveryJobs.js';
+import { recalculationNoticeJobs } from '../../../src/app/webhooks/recalculationNotices.js';
 import { seedReport, seedTeam, type SeededTeam } from '../../api/support/seed.js';
 import { startTestApi, type TestApi } from '../../api/support/testApi.js';
 import { raiseAlert, startReceiver, type Receiver } from './support/receiver.js';
@@ -24,21 +25,27 @@ let worker: LeasedJobRunner;
 /** The delivery worker on the test's stores and fake clock (at random 0.5: no jitter). */
 function deliveryWorker(): LeasedJobRunner {
   const clock: Clock = { now: () => api.clock.now, sleep: systemClock.sleep };
-  const kind = webhookDeliveryJobs({ context: api.context, readModels: api.services.readModels, sender: api.services.webhookSender, clock, random: () => 0.5 });
-  return new LeasedJobRunner(api.context.documentStore, [kind], { owner: 'test', logger: pino({ level: 'silent' }), clock });
+  const { context, services } = api;
+  const kinds = [
+    webhookDeliveryJobs({ context, readModels: services.readModels, sender: services.webhookSender, clock, random: () => 0.5 }),
+    recalculationNoticeJobs({ context, readModels: services.readModels, clock }),
+  ];
+  return new LeasedJobRunner(context.documentStore, kinds, { owner: 'test', logger: pino({ level: 'silent' }), clock });
 }
 
 const advance = (ms: number) => (api.clock.now = new Date(api.clock.now.getTime() + ms));
 
-/** Lets the process schedule, runs every due attempt, and lets the read models record them. */
+/** Lets the process schedule, runs every due job (a recalculation notice, then its delivery), and lets the read models record them. */
 async function deliverDue(): Promise<void> {
+  await api.settle();
+  await worker.drain();
   await api.settle();
   await worker.drain();
   await api.settle();
 }
 
 async function createWebhook(body: unknown = { url: receiver.url }) {
-  const created = await api.call<{ id: string; secret: string }>('POST', `/v1/workspaces/${team.workspaceId}/webhooks`, { key: team.writeKey, body });
+  const created = await api.call<{ id: string; secret: string; events: string[] }>('POST', `/v1/workspaces/${team.workspaceId}/webhooks`, { key: team.writeKey, body });
   expect(created.status).toBe(201);
   receiver.secret = created.body.secret;
   return created.body;
@@ -163,6 +170,21 @@ describe('webhooks', () => {
     expect(await deliveriesOf(audits.id)).toEqual([]);
     expect((await deliveriesOf(alerts.id)).map(({ type }) => type)).toEqual(['alert.raised']);
     expect(receiver.received.map(({ body }) => JSON.parse(body).data.date)).toEqual(['2026-11-14']);
+  });
+});
+
+describe('report.recalculated', () => {
+  test('a finished recalculation is delivered once, as {reportId, version}; the report\'s creation is not one', async () => {
+    const { id } = await createWebhook({ url: receiver.url, events: ['report.recalculated'] });
+    const patched = await api.call('PATCH', `/v1/reports/brand/${reportId}`, { key: team.writeKey, body: { brandVariations: ['Acme Inc'] } });
+    expect(patched.status).toBe(200);
+    await api.settle();
+    await api.rebuild();
+    await deliverDue();
+    await deliverDue();
+    expect(receiver.received.map(({ body }) => JSON.parse(body))).toEqual([{ type: 'report.recalculated', timestamp: expect.any(String), data: { reportId, version: 2 } }]);
+    expect(receiver.received[0]?.verified).toBe(true);
+    expect((await deliveriesOf(id)).map(({ status }) => status)).toEqual(['delivered']);
   });
 });
 
