@@ -4,6 +4,9 @@ import { systemClock, type Clock } from '../../../src/background/clock.js';
 import { LeasedJobRunner } from '../../../src/background/leasedJobRunner.js';
 import { webhookDeliveryJobs } from '../../../src/app/webhooks/deliveryJobs.js';
 import { recalculationNoticeJobs } from '../../../src/app/webhooks/recalculationNotices.js';
+import { handleCommand } from '../../../src/app/shared/commandHandler.js';
+import { checkDecider } from '../../../src/domain/audits/decide.js';
+import { checkStream } from '../../../src/domain/audits/events.js';
 import { seedReport, seedTeam, type SeededTeam } from '../../api/support/seed.js';
 import { startTestApi, type TestApi } from '../../api/support/testApi.js';
 import { raiseAlert, startReceiver, type Receiver } from './support/receiver.js';
@@ -185,6 +188,22 @@ describe('report.recalculated', () => {
     expect(receiver.received.map(({ body }) => JSON.parse(body))).toEqual([{ type: 'report.recalculated', timestamp: expect.any(String), data: { reportId, version: 2 } }]);
     expect(receiver.received[0]?.verified).toBe(true);
     expect((await deliveriesOf(id)).map(({ status }) => status)).toEqual(['delivered']);
+  });
+});
+
+describe('audit.completed', () => {
+  test('a crawlability check that finishes is delivered with the check\'s detail, as GET answers it', async () => {
+    await createWebhook({ url: receiver.url, events: ['audit.completed'] });
+    const created = await api.call<{ id: string }>('POST', '/v1/audits/geo/crawlability-checks', { key: team.writeKey, body: { workspaceId: team.workspaceId, url: 'https://acme.com/' } });
+    expect(created.status).toBe(201);
+    const checkId = created.body.id;
+    await handleCommand(api.context.eventStore, checkStream('crawlability', checkId), checkDecider, {
+      type: 'FailCheck',
+      data: { kind: 'crawlability', checkId, now: api.clock.now.toISOString(), error: 'could not resolve acme.com' },
+    });
+    await deliverDue();
+    const detail = await api.call('GET', `/v1/audits/geo/crawlability-checks/${checkId}`, { key: team.readKey });
+    expect(receiver.received.map(({ body }) => JSON.parse(body))).toEqual([{ type: 'audit.completed', timestamp: expect.any(String), data: detail.body }]);
   });
 });
 
