@@ -7,7 +7,7 @@ import { createApiApp } from './api/app.js';
 import { createAuthorizer } from './api/auth/authorize.js';
 import { dashboard } from './api/dashboard/index.js';
 import { UsageCounters } from './app/accounts/quota.js';
-import { LeasedJobRunner, type JobRunnerOptions } from './background/leasedJobRunner.js';
+import { LeasedJobRunner, type JobKind, type JobRunnerOptions } from './background/leasedJobRunner.js';
 import { systemClock } from './background/clock.js';
 import { createAuditJobRunner, type AuditWorker, type AuditWorkerPorts } from './app/audits/worker.js';
 import { DEFAULT_ENGINE_LIMIT, DEFAULT_LIMITS, RunScheduler } from './app/scheduler/scheduler.js';
@@ -18,6 +18,9 @@ import { workspaceProcess } from './app/processes/workspaceProcess.js';
 import { webhookDeliveryJobs } from './app/webhooks/deliveryJobs.js';
 import { webhookProcess } from './app/webhooks/process.js';
 import { recalculationNoticeJobs } from './app/webhooks/recalculationNotices.js';
+import { emailAlertProcess } from './app/email/alertProcess.js';
+import { weeklyDigestJobs } from './app/email/digestJobs.js';
+import { createSmtpMailer } from './infra/mail/smtpMailer.js';
 import { SignInThrottle } from './app/signIn/throttle.js';
 import { DashboardSessions } from './app/sessions/sessions.js';
 import type { AppContext } from './app/shared/context.js';
@@ -108,6 +111,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   const storeKinds = describeStores(config);
   const engines = describeEngines(config.engineKeys);
   const webhookSender = createWebhookSender({ allowPrivateNetworks: config.auditAllowPrivateNetworks });
+  const mailer = config.smtpUrl === undefined ? null : createSmtpMailer(config.smtpUrl);
 
   let onDemandRunner: Promise<ProjectionRunner> | null = null;
   const credentialsInMemory = new CredentialsInMemory(eventStore, logger);
@@ -179,11 +183,12 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     },
     createWebhookWorker(options = {}) {
       const clock = options.clock ?? { now: context.now, sleep: systemClock.sleep };
-      const kinds = [webhookDeliveryJobs({ context, readModels, sender: webhookSender, clock }), recalculationNoticeJobs({ context, readModels, clock })];
+      const kinds: JobKind[] = [webhookDeliveryJobs({ context, readModels, sender: webhookSender, clock }), recalculationNoticeJobs({ context, readModels, clock })];
+      if (mailer) kinds.push(weeklyDigestJobs({ context, readModels, mailer, clock, baseUrl: config.baseUrl }));
       return new LeasedJobRunner(documentStore, kinds, { owner: processOwner('webhooks'), logger, ...options, clock });
     },
     createProcessRunner: (services, options = {}) =>
-      new ProcessRunner(eventStore, documentStore, [workspaceProcess, webhookProcess], services, { logger, ...options }),
+      new ProcessRunner(eventStore, documentStore, [workspaceProcess, webhookProcess, ...(mailer ? [emailAlertProcess(mailer, config.baseUrl)] : [])], services, { logger, ...options }),
     createServices(runner) {
       const caughtUp = async (position: Position) => {
         if (runner !== 'on-demand') {
@@ -203,6 +208,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         usageCount: (teamId, period, counter) => usageCounters.used(teamId, period, counter),
         readYourWrites: (position) => (position === null ? Promise.resolve() : caughtUp(position)),
         webhookSender,
+        mailer,
       };
     },
     createHttpApp(services, options = {}) {
@@ -225,6 +231,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     async close() {
       if (onDemandRunner) await (await onDemandRunner).stop();
       await analyst.close();
+      mailer?.close();
       if (credentialsStarted) await credentialsInMemory.stop();
       await eventStore.close();
       if (usageStore !== documentStore) await usageStore.close();

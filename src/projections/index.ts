@@ -2,6 +2,7 @@ import { agentAnalyticsProjection } from './agentAnalytics/projection.js';
 import { auditsProjection } from './audits/projection.js';
 import { brandReportsProjection } from './brandReports/projection.js';
 import { directoryProjection } from './directory/projection.js';
+import { emailSubscriptionsProjection } from './emailSubscriptions/projection.js';
 import { oauthProjection } from './oauth/projection.js';
 import { inProcessAnalyst, type RunAnalyst } from './reportHistory/analysis/analyst.js';
 import { reportHistoryProjectionWith } from './reportHistory/projection.js';
@@ -22,6 +23,7 @@ export const projectionsWith = (analyst: RunAnalyst): readonly Projection[] => [
   agentAnalyticsProjection,
   auditsProjection,
   webhooksProjection,
+  emailSubscriptionsProjection,
 ];
 
 /** Every projection the service runs, measuring on the calling thread. */
