@@ -23,7 +23,7 @@ import { deliveryStream } from '../src/domain/webhooks/deliveryEvents.js';
 import { WEBHOOK_EVENT_TYPES } from '../src/domain/webhooks/schema.js';
 import { deliveryCollection } from '../src/projections/webhooks/reader.js';
 
-const DELIVERIES = 1_000;
+const DELIVERIES = Number(process.env.BENCH_WEBHOOK_DELIVERIES ?? 1_000);
 const CONCURRENCY = 4;
 const DATA = { id: 'al_bench', reportId: 'br_bench', kind: 'coverage_drop', title: 'Coverage fell', statistics: { pValue: 0.001 } };
 

@@ -7,6 +7,8 @@ import { recalculationNoticeJobs } from '../../../src/app/webhooks/recalculation
 import { handleCommand } from '../../../src/app/shared/commandHandler.js';
 import { checkDecider } from '../../../src/domain/audits/decide.js';
 import { checkStream } from '../../../src/domain/audits/events.js';
+import { createWebhookSender } from '../../../src/infra/http/index.js';
+import type { WebhookSender } from '../../../src/ports/webhooks.js';
 import { seedReport, seedTeam, type SeededTeam } from '../../api/support/seed.js';
 import { startTestApi, type TestApi } from '../../api/support/testApi.js';
 import { raiseAlert, startReceiver, type Receiver } from './support/receiver.js';
@@ -26,11 +28,11 @@ let reportId: string;
 let worker: LeasedJobRunner;
 
 /** The delivery worker on the test's stores and fake clock (at random 0.5: no jitter). */
-function deliveryWorker(): LeasedJobRunner {
+function deliveryWorker(sender: WebhookSender = api.services.webhookSender): LeasedJobRunner {
   const clock: Clock = { now: () => api.clock.now, sleep: systemClock.sleep };
   const { context, services } = api;
   const kinds = [
-    webhookDeliveryJobs({ context, readModels: services.readModels, sender: services.webhookSender, clock, random: () => 0.5 }),
+    webhookDeliveryJobs({ context, readModels: services.readModels, sender, clock, random: () => 0.5 }),
     recalculationNoticeJobs({ context, readModels: services.readModels, clock }),
   ];
   return new LeasedJobRunner(context.documentStore, kinds, { owner: 'test', logger: pino({ level: 'silent' }), clock });
@@ -208,6 +210,17 @@ describe('audit.completed', () => {
 });
 
 describe('the address rules (AUDIT_ALLOW_PRIVATE_NETWORKS unset)', () => {
+  test('are applied again at each delivery: an attempt to a loopback address is refused, sends nothing and says why', async () => {
+    const { id } = await createWebhook();
+    worker = deliveryWorker(createWebhookSender());
+    await raiseAlert(api.context.eventStore, reportId, '2026-11-14');
+    await deliverDue();
+    expect(receiver.received).toEqual([]);
+    const [delivery] = await deliveriesOf(id);
+    expect(delivery?.status).toBe('pending');
+    expect(delivery?.attempts).toEqual([{ at: expect.any(String), status: 0, durationMs: expect.any(Number), error: expect.stringContaining('127.0.0.1 is a loopback address') }]);
+  });
+
   test('a webhook to 127.0.0.1 is refused with a 400 naming the address, and nothing is created', async () => {
     const strict = await startTestApi();
     try {
