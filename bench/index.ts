@@ -24,6 +24,7 @@ import { benchReplay } from './replay.js';
 import { benchRunRecording } from './runs.js';
 import { VIEW_ROWS } from './viewRows.js';
 import { benchViews } from './views.js';
+import { benchWebhooks } from './webhooks.js';
 
 type Bench = () => Promise<Record<string, number>>;
 
@@ -49,6 +50,7 @@ const BENCHES: Record<string, Bench> = {
   postgresEventStore: benchPostgresEventStore,
   postgresReplay: benchPostgresReplay,
   postgresApi: benchPostgresApi,
+  webhooks: benchWebhooks,
 };
 
 /** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
@@ -215,6 +217,14 @@ const TABLE: readonly TableRow[] = [
     ratio: (f) => `CPU ${twoDigits(f.gzipBombServerCpuToFloorRatio)}`,
     aim: '413 within 3 s of CPU, peak RSS < 300 MB',
     needs: ['gzipBombServerCpuSeconds'],
+  },
+  {
+    figure: (f) => `webhook deliveries to a local receiver (${whole(f.webhookDeliveries)}, 4 at once), scheduled to delivered in the read model`,
+    geolens: (f) => `${whole(f.webhookDeliveriesPerSecond)} deliveries/s`,
+    floor: (f) => `bare node:http POST of the same body, 4 at once: ${whole(f.webhookFloorBarePostsPerSecond)} POSTs/s`,
+    ratio: (f) => twoDigits(f.webhookRatioToFloor),
+    aim: '—',
+    needs: ['webhookDeliveriesPerSecond'],
   },
 ];
 

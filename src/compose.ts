@@ -8,7 +8,7 @@ import { createAuthorizer } from './api/auth/authorize.js';
 import { dashboard } from './api/dashboard/index.js';
 import { UsageCounters } from './app/accounts/quota.js';
 import { systemClock, type Clock } from './background/clock.js';
-import type { JobRunnerOptions } from './background/leasedJobRunner.js';
+import { LeasedJobRunner, type JobKind, type JobRunnerOptions } from './background/leasedJobRunner.js';
 import { createAuditJobRunner, type AuditWorker, type AuditWorkerPorts } from './app/audits/worker.js';
 import { DEFAULT_ENGINE_LIMIT, DEFAULT_LIMITS, RunScheduler } from './app/scheduler/scheduler.js';
 import type { EngineLimit } from './app/scheduler/limits.js';
@@ -16,6 +16,12 @@ import { directoryPrompts } from './app/scheduler/promptSources.js';
 import { ProcessRunner, type ProcessRunnerOptions } from './app/processes/processRunner.js';
 import { workspaceProcess } from './app/processes/workspaceProcess.js';
 import { alertsProcess } from './app/alerts/process.js';
+import { webhookDeliveryJobs } from './app/webhooks/deliveryJobs.js';
+import { webhookProcess } from './app/webhooks/process.js';
+import { recalculationNoticeJobs } from './app/webhooks/recalculationNotices.js';
+import { emailAlertProcess } from './app/email/alertProcess.js';
+import { weeklyDigestJobs } from './app/email/digestJobs.js';
+import { createSmtpMailer } from './infra/mail/smtpMailer.js';
 import { SignInThrottle } from './app/signIn/throttle.js';
 import { DashboardSessions } from './app/sessions/sessions.js';
 import type { AppContext } from './app/shared/context.js';
@@ -32,7 +38,7 @@ import { createDocumentStore, createUsageStore } from './infra/documentStore/ind
 import { createEventStore } from './infra/eventStore/index.js';
 import { describeStores } from './infra/stores.js';
 import { createSessionStores } from './infra/sessions/index.js';
-import { createSafeFetcher } from './infra/http/index.js';
+import { createSafeFetcher, createWebhookSender } from './infra/http/index.js';
 import { accessTokenPrincipal, createOAuth } from './mcp/auth/index.js';
 import { mcpRouter } from './mcp/server.js';
 import { projectionsWith } from './projections/index.js';
@@ -69,7 +75,9 @@ export interface Composition {
    * one Chromium launched at the first content check, and asks the engines whose keys are configured.
    */
   createAuditWorker(options?: AuditWorkerOptions): AuditWorker;
-  /** The process managers (workspace writes' follow-ups, alerts), reacting to the log with `services`. */
+  /** The webhook worker (contract.md section 14): due delivery attempts, sent through the SSRF guard, and recalculation notices, as leased jobs. */
+  createWebhookWorker(options?: Partial<Omit<JobRunnerOptions, 'logger'>>): LeasedJobRunner;
+  /** The process managers (workspace writes' follow-ups, alerts, webhooks, alert e-mails), reacting to the log with `services`. */
   createProcessRunner(services: Services, options?: Partial<ProcessRunnerOptions>): ProcessRunner;
   /**
    * Services whose writes wait for `runner` before answering (read-your-writes). A CLI command has no runner of
@@ -107,6 +115,8 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   const storeKinds = describeStores(config);
   const engines = describeEngines(config.engineKeys);
   const responseCache = new ResponseCache();
+  const webhookSender = createWebhookSender({ allowPrivateNetworks: config.auditAllowPrivateNetworks });
+  const mailer = config.smtpUrl === undefined ? null : createSmtpMailer(config.smtpUrl);
 
   let onDemandRunner: Promise<ProjectionRunner> | null = null;
   const credentialsInMemory = new CredentialsInMemory(eventStore, logger, { clock });
@@ -176,8 +186,14 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         },
       };
     },
+    createWebhookWorker(options = {}) {
+      const jobClock = options.clock ?? clock;
+      const kinds: JobKind[] = [webhookDeliveryJobs({ context, readModels, sender: webhookSender, clock: jobClock }), recalculationNoticeJobs({ context, readModels, clock: jobClock })];
+      if (mailer) kinds.push(weeklyDigestJobs({ context, readModels, mailer, clock: jobClock, baseUrl: config.baseUrl }));
+      return new LeasedJobRunner(documentStore, kinds, { owner: processOwner('webhooks'), logger, ...options, clock: jobClock });
+    },
     createProcessRunner: (services, options = {}) =>
-      new ProcessRunner(eventStore, documentStore, [workspaceProcess, alertsProcess], services, { logger, ...options }),
+      new ProcessRunner(eventStore, documentStore, [workspaceProcess, alertsProcess, webhookProcess, ...(mailer ? [emailAlertProcess(mailer, config.baseUrl)] : [])], services, { logger, ...options }),
     createServices(runner) {
       const caughtUp = async (position: Position) => {
         if (runner !== 'on-demand') {
@@ -197,6 +213,8 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         usageCount: (teamId, period, counter) => usageCounters.used(teamId, period, counter),
         responseCache,
         readYourWrites: (position) => (position === null ? Promise.resolve() : caughtUp(position)),
+        webhookSender,
+        mailer,
       };
     },
     createHttpApp(services, options = {}) {
@@ -219,6 +237,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     async close() {
       if (onDemandRunner) await (await onDemandRunner).stop();
       await analyst.close();
+      mailer?.close();
       if (credentialsStarted) await credentialsInMemory.stop();
       await eventStore.close();
       if (usageStore !== documentStore) await usageStore.close();

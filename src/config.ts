@@ -34,6 +34,7 @@ export const environmentSchema = z.object({
   PERPLEXITY_API_KEY: optionalText,
   SERPAPI_API_KEY: optionalText,
   AUDIT_ALLOW_PRIVATE_NETWORKS: flag,
+  SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/[^/]/, 'must start with smtp:// or smtps:// and name a server').optional()),
   SERVE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   CHROMIUM_PATH: optionalText.pipe(z.string().refine(path.isAbsolute, 'must be an absolute path to a Chromium or Chrome executable').optional()),
   CORS_ORIGINS: optionalText.transform((text, context): string[] | '*' => {
@@ -75,6 +76,8 @@ export interface Config {
   serveWorkers: number;
   /** The browser content checks render with; undefined: the first of the usual install paths that exists. */
   chromiumPath: string | undefined;
+  /** Where alert e-mails and digests go (contract.md section 14); undefined: no e-mail. */
+  smtpUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -113,5 +116,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     corsOrigins: env.CORS_ORIGINS,
     serveWorkers: env.SERVE_WORKERS,
     chromiumPath: env.CHROMIUM_PATH,
+    smtpUrl: env.SMTP_URL,
   };
 }

@@ -43,6 +43,8 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   processes.start();
   const auditWorker = composition.createAuditWorker();
   auditWorker.start();
+  const webhookWorker = composition.createWebhookWorker();
+  webhookWorker.start();
   // Listening first tells the port, which names the service (OAuth issuer, MCP resource) when BASE_URL is unset.
   const server = await listen(config.port, config.host);
   const address = server.address();
@@ -58,6 +60,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await scheduler.stop();
       await auditWorker.stop();
+      await webhookWorker.stop();
       await processes.stop();
       await rebuilder.stop();
       await runner.stop();

@@ -35,3 +35,15 @@ describe('DATABASE_URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/g', MONGODB_URL: 'mongodb://mongo' })).toThrow(new ConfigError(message));
   });
 });
+
+describe('SMTP_URL', () => {
+  test('an smtp:// or smtps:// URL turns e-mail on; unset leaves it off', () => {
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
+    expect(loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example.com' }).smtpUrl).toBe('smtps://user:pass@mail.example.com');
+    expect(loadConfig({}).smtpUrl).toBeUndefined();
+  });
+
+  test('another scheme stops the start with one line naming the variable (not the value)', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://user:secret@mail' })).toThrow(new ConfigError('Invalid configuration: SMTP_URL: must start with smtp:// or smtps:// and name a server'));
+  });
+});

@@ -18,6 +18,8 @@ import { brandReportRoutes } from './routes/brandReports.js';
 import { documentationRoutes, healthRoutes } from './routes/system.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { workspaceRoutes } from './routes/workspaces.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { emailRoutes } from './routes/email.js';
 
 export interface ApiDependencies {
   logger: Logger;
@@ -42,7 +44,7 @@ export interface ApiDependencies {
 
 /** Every route the API serves; the OpenAPI document is built from this same list. */
 export function apiRoutes(): readonly Route[] {
-  const routes: Route[] = [...healthRoutes, ...brandReportRoutes, ...agentAnalyticsRoutes, ...alertRoutes, ...accountRoutes, ...workspaceRoutes, ...auditRoutes];
+  const routes: Route[] = [...healthRoutes, ...brandReportRoutes, ...agentAnalyticsRoutes, ...alertRoutes, ...accountRoutes, ...workspaceRoutes, ...auditRoutes, ...webhookRoutes, ...emailRoutes];
   let document: OpenApiDocument | undefined;
   routes.push(...documentationRoutes(() => (document ??= buildOpenApiDocument(routes))));
   return routes;

@@ -3,11 +3,13 @@ import { alertsProjection } from './alerts/projection.js';
 import { auditsProjection } from './audits/projection.js';
 import { brandReportsProjection } from './brandReports/projection.js';
 import { directoryProjection } from './directory/projection.js';
+import { emailSubscriptionsProjection } from './emailSubscriptions/projection.js';
 import { oauthProjection } from './oauth/projection.js';
 import { inProcessAnalyst, type RunAnalyst } from './reportHistory/analysis/analyst.js';
 import { reportHistoryProjectionWith } from './reportHistory/projection.js';
 import type { Projection } from './runner/projection.js';
 import { runsProjection } from './runs/projection.js';
+import { webhooksProjection } from './webhooks/projection.js';
 
 export type { ReadModels } from './runner/readModels.js';
 export { hasProjectedEvents } from './runner/checkpoints.js';
@@ -23,6 +25,8 @@ export const projectionsWith = (analyst: RunAnalyst): readonly Projection[] => [
   agentAnalyticsProjection,
   auditsProjection,
   alertsProjection,
+  webhooksProjection,
+  emailSubscriptionsProjection,
 ];
 
 /** Every projection the service runs, measuring on the calling thread. */

@@ -68,14 +68,14 @@ describe('GET /v1/openapi.json', () => {
     );
   });
 
-  test('declares the bearer scheme, required on every operation but health, the document and the docs page', () => {
+  test('declares the bearer scheme, required on every operation but health, the document, the docs page and the e-mails\' unsubscribe link', () => {
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.security).toEqual([{ bearerAuth: [] }]);
     const publicOperations = Object.values(document.paths)
       .flatMap((operations) => Object.values(operations))
       .filter((operation) => operation.security?.length === 0)
       .map(({ operationId }) => operationId);
-    expect(publicOperations.sort()).toEqual(['getDocsPage', 'getHealth', 'getOpenApiDocument']);
+    expect(publicOperations.sort()).toEqual(['getDocsPage', 'getHealth', 'getOpenApiDocument', 'unsubscribeFromEmails']);
   });
 
   test('describes the PATCH operation with its path parameter, body, responses and error bodies', () => {

@@ -1,6 +1,8 @@
 import type { EngineDescription } from '../../engines/index.js';
 import type { Position } from '../../ports/eventStore.js';
 import type { BrowserAvailability } from '../../ports/web.js';
+import type { WebhookSender } from '../../ports/webhooks.js';
+import type { Mailer } from '../../ports/mailer.js';
 import type { ReadModels } from '../../projections/index.js';
 import type { BillingPeriod } from '../../domain/team/billingPeriod.js';
 import type { ApiKeyDoc, TeamDoc } from '../../projections/directory/reader.js';
@@ -30,4 +32,8 @@ export interface Services extends AppContext {
   responseCache: ResponseCache;
   /** Resolves once every read model reflects the events up to `position`; null means nothing was written. */
   readYourWrites(position: Position | null): Promise<void>;
+  /** Where webhook deliveries go out, under the audit fetcher's address rules (contract.md section 14). */
+  webhookSender: WebhookSender;
+  /** Where e-mail goes (SMTP_URL); null when e-mail is off. */
+  mailer: Mailer | null;
 }

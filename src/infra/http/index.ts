@@ -15,3 +15,4 @@ export {
   type SafeFetcher,
   type SafeFetcherOptions,
 } from './safeFetcher.js';
+export { createWebhookSender, type WebhookSenderOptions } from './webhookSender.js';

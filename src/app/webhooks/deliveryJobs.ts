@@ -1,0 +1,98 @@
+import { performance } from 'node:perf_hooks';
+import type { Clock } from '../../background/clock.js';
+import type { JobKind, WaitingQuery } from '../../background/leasedJobRunner.js';
+import { deliveryDecider } from '../../domain/webhooks/decide.js';
+import { deliveryStream, type DeliveryAttempt, type DeliveryState } from '../../domain/webhooks/deliveryEvents.js';
+import type { WebhookSender } from '../../ports/webhooks.js';
+import type { ReadModels } from '../../projections/index.js';
+import { deliveryCollection } from '../../projections/webhooks/reader.js';
+import { loadState } from '../shared/aggregates.js';
+import { handleCommand } from '../shared/commandHandler.js';
+import type { AppContext } from '../shared/context.js';
+import { deliveryHeaders } from './signature.js';
+import { signingSecret } from './webhooks.js';
+
+export const WEBHOOK_DELIVERY_JOB = 'webhookDelivery';
+
+/**
+ * A due attempt of one delivery. Its id names the attempt (`<deliveryId>.<attempts made>`), so the runner's
+ * memory of a finished job (kept while read models catch up) never holds back the delivery's next attempt.
+ */
+export interface DeliveryJob {
+  _id: string;
+  deliveryId: string;
+  attemptsBefore: number;
+}
+
+export interface DeliveryJobPorts {
+  context: AppContext;
+  readModels: ReadModels;
+  sender: WebhookSender;
+  clock: Clock;
+  /** A number in [0, 1): the retry delay's jitter. */
+  random?: () => number;
+}
+
+type PendingDelivery = Exclude<DeliveryState, { status: 'absent' }>;
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** One POST of the delivery's body, signed now; any failure becomes the attempt's error. */
+async function attempt(delivery: PendingDelivery, target: { url: string; secret: string }, ports: DeliveryJobPorts): Promise<DeliveryAttempt> {
+  const at = ports.clock.now();
+  const body = JSON.stringify(delivery.payload);
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    const { status } = await ports.sender.post(target.url, deliveryHeaders(target.secret, delivery.messageId, at, body), body);
+    const error = status >= 200 && status < 300 ? null : `answered HTTP ${status}`;
+    return { at: at.toISOString(), status, durationMs: elapsed(), error };
+  } catch (error) {
+    return { at: at.toISOString(), status: 0, durationMs: elapsed(), error: messageOf(error) };
+  }
+}
+
+async function dueJobs({ readModels, clock }: DeliveryJobPorts, { limit, ids, excluding }: WaitingQuery): Promise<DeliveryJob[]> {
+  const deliveries = await deliveryCollection(readModels);
+  const due = await deliveries.find(
+    { status: 'pending', nextAttemptDate: { $lte: clock.now().toISOString() } },
+    { sort: { nextAttemptDate: 1, _id: 1 }, limit: limit + excluding.length },
+  );
+  const skipped = new Set(excluding);
+  return due
+    .map(({ _id, attempts }) => ({ _id: `${_id}.${attempts.length}`, deliveryId: _id, attemptsBefore: attempts.length }))
+    .filter((job) => !skipped.has(job._id) && (ids === undefined || ids.includes(job._id) || ids.includes(job.deliveryId)))
+    .slice(0, limit);
+}
+
+/**
+ * Webhook deliveries as leased jobs: a due attempt is claimed under a lease, sent, and recorded in the delivery's
+ * stream against the attempts seen, so a worker killed mid-POST leaves the attempt due for the next claim.
+ */
+export function webhookDeliveryJobs(ports: DeliveryJobPorts): JobKind<DeliveryJob> {
+  const { context } = ports;
+  const random = ports.random ?? Math.random;
+  const record = (job: DeliveryJob, result: DeliveryAttempt, final = false) =>
+    handleCommand(context.eventStore, deliveryStream(job.deliveryId), deliveryDecider, {
+      type: 'RecordAttempt',
+      data: { deliveryId: job.deliveryId, attemptsBefore: job.attemptsBefore, attempt: result, jitter: random() * 2 - 1, final },
+    });
+  return {
+    name: WEBHOOK_DELIVERY_JOB,
+    waiting: (query) => dueJobs(ports, query),
+    async run(job) {
+      const delivery = await loadState(context.eventStore, deliveryStream(job.deliveryId), deliveryDecider);
+      if (delivery.status !== 'pending' || delivery.attempts.length !== job.attemptsBefore) return;
+      if (delivery.nextAttemptDate !== null && delivery.nextAttemptDate > ports.clock.now().toISOString()) return;
+      const target = await signingSecret(context, delivery.webhookId);
+      if (target === null) {
+        await record(job, { at: ports.clock.now().toISOString(), status: 0, durationMs: 0, error: 'the webhook was deleted' }, true);
+        return;
+      }
+      await record(job, await attempt(delivery, target, ports));
+    },
+    async abandon(job, reason) {
+      await record(job, { at: ports.clock.now().toISOString(), status: 0, durationMs: 0, error: `the attempt was abandoned: ${reason}` });
+    },
+  };
+}

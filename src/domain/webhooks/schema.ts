@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** contract.md section 14: what a webhook may be told about. */
+export const WEBHOOK_EVENT_TYPES = ['alert.raised', 'report.recalculated', 'audit.completed', 'fanout.completed'] as const;
+
+export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
+
+export type WebhookEventType = z.output<typeof webhookEventTypeSchema>;
+
+export const createWebhookInputSchema = z.object({
+  url: z
+    .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+    .max(2048)
+    .describe('Where deliveries are POSTed; loopback and private addresses are refused (the audit fetcher’s rules)'),
+  events: z
+    .array(webhookEventTypeSchema)
+    .min(1)
+    .optional()
+    .transform((events) => (events === undefined ? [...WEBHOOK_EVENT_TYPES] : [...new Set(events)]))
+    .describe('The event types delivered; default all'),
+});
+
+export type CreateWebhookInput = z.output<typeof createWebhookInputSchema>;
