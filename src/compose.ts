@@ -193,7 +193,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
       return new LeasedJobRunner(documentStore, kinds, { owner: processOwner('webhooks'), logger, ...options, clock: jobClock });
     },
     createProcessRunner: (services, options = {}) =>
-      new ProcessRunner(eventStore, documentStore, [workspaceProcess, alertsProcess, webhookProcess, ...(mailer ? [emailAlertProcess(mailer, config.baseUrl)] : [])], services, { logger, ...options }),
+      new ProcessRunner(eventStore, documentStore, [workspaceProcess, alertsProcess, webhookProcess, ...(mailer ? [emailAlertProcess(mailer, config.baseUrl)] : [])], services, { logger, clock, ...options }),
     createServices(runner) {
       const caughtUp = async (position: Position) => {
         if (runner !== 'on-demand') {

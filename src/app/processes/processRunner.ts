@@ -5,6 +5,7 @@ import type { DocumentStore, Doc } from '../../ports/documentStore.js';
 import type { EventStore, Position, RecordedEvent } from '../../ports/eventStore.js';
 import type { Services } from '../shared/services.js';
 import { SubscriptionLoop } from '../../background/subscriptionLoop.js';
+import { systemClock, type Clock } from '../../background/clock.js';
 
 /** A recorded event of one of the types a process declares, typed as that event. */
 export type ProcessEvent<Event extends DomainEvent> = Event extends DomainEvent<infer Type, infer Data> ? RecordedEvent<Type, Data> : never;
@@ -34,6 +35,8 @@ interface ProcessCheckpointDoc extends Doc {
 export interface ProcessRunnerOptions {
   logger: Logger;
   retryDelayMs?: number;
+  /** Pauses and checkpoint times; default the system clock. */
+  clock?: Clock;
 }
 
 /**
@@ -45,6 +48,7 @@ export interface ProcessRunnerOptions {
 export class ProcessRunner {
   private stopped = true;
   private readonly loops: SubscriptionLoop[];
+  private readonly clock: Clock;
 
   constructor(
     eventStore: EventStore,
@@ -53,6 +57,7 @@ export class ProcessRunner {
     private readonly services: Services,
     options: ProcessRunnerOptions,
   ) {
+    this.clock = options.clock ?? systemClock;
     this.loops = processes.map((process) => {
       const logger = options.logger.child({ process: process.name });
       const loop: SubscriptionLoop = new SubscriptionLoop(
@@ -67,7 +72,7 @@ export class ProcessRunner {
           logger,
           failureMessage: 'process failed; restarting from its checkpoint',
           retryDelayMs: options.retryDelayMs,
-          clock: services.clock,
+          clock: this.clock,
         },
       );
       return loop;
@@ -119,7 +124,7 @@ export class ProcessRunner {
       const checkpoints = scope.collection<ProcessCheckpointDoc>(PROCESS_CHECKPOINTS);
       const stored = await checkpoints.findOne({ _id: process.name });
       if (stored && BigInt(stored.position) >= position) return;
-      await checkpoints.updateOne({ _id: process.name }, { $set: { position: position.toString(), updatedDate: this.services.clock.now().toISOString() } }, { upsert: true });
+      await checkpoints.updateOne({ _id: process.name }, { $set: { position: position.toString(), updatedDate: this.clock.now().toISOString() } }, { upsert: true });
     });
     loop.advance(position);
   }
