@@ -3,6 +3,7 @@
  * Each benchmark works on temporary directories and loopback only.
  */
 import { benchAgentAnalytics } from './agentAnalytics.js';
+import { benchAlerts } from './alerts.js';
 import { benchAnalysis } from './analysis.js';
 import { benchAnalytics } from './analytics.js';
 import { benchApi } from './api.js';
@@ -51,6 +52,7 @@ const BENCHES: Record<string, Bench> = {
   postgresReplay: benchPostgresReplay,
   postgresApi: benchPostgresApi,
   webhooks: benchWebhooks,
+  alerts: benchAlerts,
 };
 
 /** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
@@ -83,6 +85,7 @@ const AIMS: Record<string, string> = {
   dashboardDemoOverviewMs: '< 1,000 ms',
   dashboardCrmOverviewMs: '< 1,000 ms',
   postgresAppendBatch100RatioToFloor: '≥ 0.80',
+  alertsEvaluateDayMedianMs: 'none set: issue 25 asks that it be printed',
 };
 
 const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
@@ -225,6 +228,14 @@ const TABLE: readonly TableRow[] = [
     ratio: (f) => twoDigits(f.webhookRatioToFloor),
     aim: '—',
     needs: ['webhookDeliveriesPerSecond'],
+  },
+  {
+    figure: (f) => `alert evaluation of a day's runs (${whole(f.alertsEvaluateRunsPerDay)} of the ${whole(f.alertsRuns)}-run report), one watch of each of the ${f.alertsWatches} kinds, nothing raised`,
+    geolens: (f) => `median ${f.alertsEvaluateDayMedianMs} ms, p95 ${f.alertsEvaluateDayP95Ms} ms (${whole(f.alertsEvaluateMsPer1000Runs)} ms per 1,000 runs of the day)`,
+    floor: (f) => `bare better-sqlite3 reading and parsing the rows it rests on (the report days of both windows and the day's runs, ${whole(f.alertsFloorRowsRead)} rows): ${f.alertsFloorSqliteReadMs} ms`,
+    ratio: (f) => twoDigits(f.alertsRatioToFloor),
+    aim: '— (issue 25: printed)',
+    needs: ['alertsEvaluateDayMedianMs'],
   },
 ];
 
