@@ -4,14 +4,27 @@ import { COMBINED_LOG, uploadLog } from '../agentAnalytics/logs.js';
 import { csvObjects, flattened } from '../support/csv.js';
 import { seedKnownAnswers, WINDOW, type KnownAnswers } from '../support/knownAnswers.js';
 import { startTestApi, type Answer, type TestApi } from '../support/testApi.js';
+import { raiseAlert } from '../../app/webhooks/support/receiver.js';
 
 let api: TestApi;
 let known: KnownAnswers;
 
+let webhookId: string;
+
 beforeAll(async () => {
-  api = await startTestApi();
+  // A webhook to loopback (nothing listens there: its deliveries stay pending) and an SMTP server that is never
+  // reached (the subscription below asks only for the weekly digest, which no worker of this test sends).
+  api = await startTestApi({ environment: { AUDIT_ALLOW_PRIVATE_NETWORKS: '1', SMTP_URL: 'smtp://127.0.0.1:9' } });
   known = await seedKnownAnswers(api);
   const { team, reportId } = known;
+  const write = (path: string, body: object) => api.call<{ id: string }>('POST', path, { key: team.writeKey, body });
+  const webhook = await write(`/v1/workspaces/${team.workspaceId}/webhooks`, { url: 'http://127.0.0.1:9/hook' });
+  expect(webhook.status).toBe(201);
+  webhookId = webhook.body.id;
+  expect((await write(`/v1/reports/brand/${reportId}/watches`, { kind: 'coverage_drop' })).status).toBe(201);
+  expect((await write(`/v1/reports/brand/${reportId}/email-subscriptions`, { email: 'ana@example.com', alerts: false })).status).toBe(201);
+  // The known answers raise no alert; one appended as the alerts process would, so the alerts list has an item.
+  await raiseAlert(api.context.eventStore, reportId, '2026-11-14');
   expect((await uploadLog(api, reportId, COMBINED_LOG, { key: team.writeKey, query: '?format=combined' })).status).toBe(200);
   const audit = (path: string, body: object) => api.call('POST', `/v1/audits/${path}`, { key: team.writeKey, body: { workspaceId: team.workspaceId, ...body } });
   expect((await audit('geo/crawlability-checks', { url: 'https://acme.com/' })).status).toBe(201);
@@ -43,6 +56,11 @@ function listRequests(): Record<string, string> {
     listContentChecks: '/v1/audits/geo/content-checks',
     listQueryFanOuts: '/v1/audits/query-fan-outs',
     listTeamApiKeys: '/v1/api-keys',
+    listBrandReportWatches: `${report}/watches`,
+    listBrandReportAlerts: `${report}/alerts`,
+    listReportEmailSubscriptions: `${report}/email-subscriptions`,
+    listWebhooks: `/v1/workspaces/${team.workspaceId}/webhooks`,
+    listWebhookDeliveries: `/v1/workspaces/${team.workspaceId}/webhooks/${webhookId}/deliveries`,
   };
 }
 
@@ -63,6 +81,11 @@ const LIST_NAMES = [
   'listContentChecks',
   'listQueryFanOuts',
   'listTeamApiKeys',
+  'listBrandReportWatches',
+  'listBrandReportAlerts',
+  'listReportEmailSubscriptions',
+  'listWebhooks',
+  'listWebhookDeliveries',
 ];
 
 function expectCsv(answer: Answer<string>): void {
