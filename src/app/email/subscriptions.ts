@@ -6,7 +6,7 @@ import { handleCommand, type Created } from '../shared/commandHandler.js';
 import { nowIso } from '../shared/context.js';
 import { randomBase62 } from '../shared/ids.js';
 import type { Services } from '../shared/services.js';
-import { emailSigningKey, subscriptionOfToken } from './tokens.js';
+import { existingEmailSigningKey, subscriptionOfToken } from './tokens.js';
 
 export interface EmailSubscription {
   id: string;
@@ -55,7 +55,9 @@ export async function unsubscribe(services: Services, subscriptionId: string, re
 
 /** The unsubscribe link of an e-mail: no sign-in, the token's signature is the credential. */
 export async function unsubscribeByToken(services: Services, token: string): Promise<Created> {
-  const subscriptionId = subscriptionOfToken(await emailSigningKey(services), token);
+  // No key yet means no link was ever sent: the token is refused without creating one (a refusal writes nothing).
+  const key = await existingEmailSigningKey(services);
+  const subscriptionId = key === null ? null : subscriptionOfToken(key, token);
   if (subscriptionId === null) throw ValidationError.single('token', 'token: not an unsubscribe token of this server', 'custom', 'query');
   return unsubscribe(services, subscriptionId, null);
 }

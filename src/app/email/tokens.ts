@@ -9,13 +9,19 @@ import type { AppContext } from '../shared/context.js';
  */
 export async function emailSigningKey(context: AppContext): Promise<Buffer> {
   for (;;) {
-    const [created] = await context.eventStore.readStream(EMAIL_SIGNING_KEY_STREAM);
-    if (created) return Buffer.from((created.data as EmailSigningKeyCreated['data']).key, 'base64');
+    const existing = await existingEmailSigningKey(context);
+    if (existing) return existing;
     const event: EmailSigningKeyCreated = { type: 'EmailSigningKeyCreated', data: { key: randomBytes(32).toString('base64'), createdDate: context.clock.now().toISOString() } };
     await context.eventStore.append(EMAIL_SIGNING_KEY_STREAM, [event], { expectedRevision: 'no_stream' }).catch((error: unknown) => {
       if (!(error instanceof ConcurrencyError)) throw error;
     });
   }
+}
+
+/** The signing key if one was created; reading never creates it (checking a token writes nothing). */
+export async function existingEmailSigningKey(context: Pick<AppContext, 'eventStore'>): Promise<Buffer | null> {
+  const [created] = await context.eventStore.readStream(EMAIL_SIGNING_KEY_STREAM);
+  return created ? Buffer.from((created.data as EmailSigningKeyCreated['data']).key, 'base64') : null;
 }
 
 const mac = (key: Buffer, subscriptionId: string): Buffer => createHmac('sha256', key).update(`unsubscribe:${subscriptionId}`).digest();

@@ -130,3 +130,16 @@ test('without SMTP_URL, subscribing answers 503 naming the variable', async () =
     await plain.close();
   }
 });
+
+test('a token checked before any e-mail was sent is a 400 and writes nothing, not even the signing key', async () => {
+  const fresh = await startTestApi({ environment: { SMTP_URL: 'smtp://127.0.0.1:9' } });
+  try {
+    const head = await fresh.context.eventStore.headPosition();
+    const refused = await fresh.call<{ message: string }>('GET', `/v1/email/unsubscribe?token=${Buffer.from('es_x').toString('base64url')}.${Buffer.alloc(32).toString('base64url')}`);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('token');
+    expect(await fresh.context.eventStore.headPosition()).toBe(head);
+  } finally {
+    await fresh.close();
+  }
+});
