@@ -11,14 +11,14 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pino } from 'pino';
 import { createCrmReport, crmPromptText, type CrmReport } from './support/crmReport.js';
+import { listening } from './support/load.js';
 import type { AppContext } from '../src/app/shared/context.js';
 import { compose } from '../src/compose.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -80,17 +80,6 @@ async function catchUp(context: AppContext): Promise<void> {
   await runner.stop();
 }
 
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-const close = (server: Server) =>
-  new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-
 interface Load {
   url: string;
   connections: number;
@@ -130,7 +119,7 @@ async function floorServer(bodies: Map<string, Buffer>): Promise<{ url: string; 
     response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
     response.end(body);
   });
-  return { url: await listen(server), close: () => close(server) };
+  return listening(server);
 }
 
 /** The bench report with its 90 days of runs, caught up; the dashboard and CSV benchmarks read it too. */
@@ -174,8 +163,8 @@ export async function benchAnalytics(): Promise<Record<string, number>> {
     const composition = await compose(config, silent);
     const runner = composition.createProjectionRunner();
     await runner.start();
-    const server = createServer(composition.createHttpApp(composition.createServices(runner)));
-    const base = await listen(server);
+    const server = await listening(createServer(composition.createHttpApp(composition.createServices(runner))));
+    const base = server.url;
     const report = `/v1/reports/brand/${seeded.reportId}`;
     const window = `startDate=${dayOf(DAYS - 1)}&endDate=${dayOf(0)}&country=us`;
     const paths = { stats: `${report}/stats?${window}`, citations: `${report}/citations?${window}` };
@@ -210,7 +199,7 @@ export async function benchAnalytics(): Promise<Record<string, number>> {
       return figures;
     } finally {
       await floor.close();
-      await close(server);
+      await server.close();
       await runner.stop();
       await composition.close();
     }

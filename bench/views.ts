@@ -8,8 +8,7 @@
  * sets each load's length (default 10). Runnable alone: `node --import tsx bench/views.ts`.
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,22 +17,11 @@ import { ResponseCache } from '../src/app/shared/responseCache.js';
 import { compose } from '../src/compose.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { DAYS, dayOf, FULL_PROMPTS, seed } from './analytics.js';
-import { assertClean, loadFromAnotherProcess, ratio, recordAnswer, startFloorServer, type LoadResult } from './support/load.js';
+import { assertClean, listening, loadFromAnotherProcess, ratio, recordAnswer, startFloorServer, type LoadResult } from './support/load.js';
 import { peakRssMegabytes, resetPeakRss } from './support/processStats.js';
 
 const CLIENTS = 10;
 const silent = pino({ level: 'silent' });
-
-async function listen(server: Server): Promise<string> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-}
-
-const close = (server: Server) =>
-  new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
 
 /** Bytes of the read-model store files in the data dir (the embedded store: readmodels.sqlite and its WAL). */
 async function readModelBytes(dataDir: string): Promise<number> {
@@ -94,10 +82,10 @@ export async function benchViews(): Promise<Record<string, number>> {
     const runner = composition.createProjectionRunner();
     await runner.start();
     const services = composition.createServices(runner);
-    const cachedServer = createServer(composition.createHttpApp(services));
+    const cachedServer = await listening(createServer(composition.createHttpApp(services)));
     // The same server with a cache that holds nothing: every request computes its answer, as before the cache.
-    const computedServer = createServer(composition.createHttpApp({ ...services, responseCache: new ResponseCache({ maxBytes: 0 }) }));
-    const urls = { cached: await listen(cachedServer), computed: await listen(computedServer) };
+    const computedServer = await listening(createServer(composition.createHttpApp({ ...services, responseCache: new ResponseCache({ maxBytes: 0 }) })));
+    const urls = { cached: cachedServer.url, computed: computedServer.url };
     try {
       const report = `/v1/reports/brand/${seeded.reportId}`;
       const window = `startDate=${dayOf(DAYS - 1)}&endDate=${dayOf(0)}&country=us`;
@@ -118,8 +106,8 @@ export async function benchViews(): Promise<Record<string, number>> {
       figures.responseCacheBytes = cache.bytes;
       return figures;
     } finally {
-      await close(cachedServer);
-      await close(computedServer);
+      await cachedServer.close();
+      await computedServer.close();
       await runner.stop();
       await composition.close();
     }

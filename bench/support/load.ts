@@ -92,7 +92,7 @@ export async function startExpressFloorServer(answer: RecordedAnswer): Promise<{
 }
 
 /** Listens on a loopback port; `close` ends open connections too. */
-async function listening(server: Server): Promise<{ url: string; close(): Promise<void> }> {
+export async function listening(server: Server): Promise<{ url: string; close(): Promise<void> }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -1,13 +1,13 @@
 import { reportPromptIds } from '../../domain/brandReport/events.js';
 import { utcDay } from '../../domain/shared/days.js';
-import { NotFoundError } from '../../domain/shared/errors.js';
 import { readModelPositions } from '../../projections/index.js';
-import { brandReportCollection, reportState, type BrandReportDoc } from '../../projections/brandReports/reader.js';
+import { reportState } from '../../projections/brandReports/reader.js';
 import { historyReader, isReadableVersion } from '../../projections/reportHistory/reader.js';
 import { assertCanReadWorkspace, OPERATOR, type OwnedByWorkspace, type Principal } from '../shared/principal.js';
 import { cacheKey } from '../shared/responseCache.js';
 import type { Services } from '../shared/services.js';
 import { reportTags } from './edit/queries.js';
+import { readableReportDocument } from './history/history.js';
 import { brandReportResource, type BrandReport } from './resource.js';
 
 /** The read models a report's analytics read: its prompts and tags, the report, its runs and its history. */
@@ -15,14 +15,6 @@ const ANALYTICS_READ_MODELS = ['directory', 'brandReports', 'runs', 'reportHisto
 
 /** The report itself and the tags of its prompts. */
 const REPORT_READ_MODELS = ['directory', 'brandReports'];
-
-/** 404 for an unknown report, 403 outside the credential's workspaces, in the order the views answer them. */
-async function readableReportDocument(services: Services, principal: Principal, reportId: string): Promise<BrandReportDoc> {
-  const report = await (await brandReportCollection(services.readModels)).findOne({ _id: reportId });
-  if (!report) throw new NotFoundError(`Brand report ${reportId} not found`);
-  assertCanReadWorkspace(principal, report, `brand report ${reportId}`);
-  return report;
-}
 
 /**
  * What a report's history versions say besides the read models' positions: the rebuilder fills a building

@@ -47,15 +47,20 @@ async function requestedVersion(services: Services, reportId: string, requested:
   return version;
 }
 
+/** The report's document: 404 for an unknown report, 403 outside the key's workspaces, in that order. */
+export async function readableReportDocument(services: Services, principal: Principal, reportId: string): Promise<BrandReportDoc> {
+  const report = await (await brandReportCollection(services.readModels)).findOne({ _id: reportId });
+  if (!report) throw new NotFoundError(`Brand report ${reportId} not found`);
+  assertCanReadWorkspace(principal, report, `brand report ${reportId}`);
+  return report;
+}
+
 /**
  * 404 for an unknown report, 403 outside the key's workspaces; then the history version its queries read:
  * `version` when given (404 unless readable), else the active one.
  */
 export async function readableReport(services: Services, principal: Principal, reportId: string, version?: number): Promise<ReadableReport> {
-  const reports = await brandReportCollection(services.readModels);
-  const report = await reports.findOne({ _id: reportId });
-  if (!report) throw new NotFoundError(`Brand report ${reportId} not found`);
-  assertCanReadWorkspace(principal, report, `brand report ${reportId}`);
+  const report = await readableReportDocument(services, principal, reportId);
   const read = version === undefined ? await currentVersion(services, reportId) : await requestedVersion(services, reportId, version);
   return { report, version: read, detection: compileDetection(read.detection) };
 }
