@@ -50,8 +50,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   });
   return {
     url: withDatabase(adminUrl(), name),
-    drop: () => withAdmin(async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))),
+    drop: () => dropDatabase(name),
   };
+}
+
+/** Insufficient privilege: raised by `WITH (FORCE)` when a backend of another role is in the database. */
+const INSUFFICIENT_PRIVILEGE = '42501';
+
+/**
+ * Drops a test database and ends its connections. An autovacuum worker in it belongs to no role, and a role without
+ * `pg_signal_backend` may not end it, so the drop fails until the worker is done: try again for up to 30 s.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await withAdmin(async (client) => void (await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)));
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== INSUFFICIENT_PRIVILEGE || attempt >= 60) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
 }
 
 /** Creates the template with the current schema where it is missing or older; the caller holds TEMPLATE_LOCK. */

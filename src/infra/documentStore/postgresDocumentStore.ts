@@ -14,8 +14,11 @@ import { PostgresCollection, type Runner, type Session, type TableInfo } from '.
 const SCHEMA = 'geolens_readmodels';
 /** PostgreSQL truncates longer identifiers. */
 const MAX_IDENTIFIER_BYTES = 63;
-/** Serialization failures, deadlocks and catalog races of concurrent CREATE … IF NOT EXISTS: run again. */
-const RETRYABLE_CODES = new Set(['40001', '40P01', '42P07']);
+/**
+ * Serialization failures, deadlocks and catalog races of concurrent CREATE … IF NOT EXISTS (the table's name, 42P07,
+ * or its row type, 42710, created by another connection between the check and the insert): run again.
+ */
+const RETRYABLE_CODES = new Set(['40001', '40P01', '42P07', '42710']);
 const MAX_ATTEMPTS = 100;
 const UNDEFINED_TABLE = '42P01';
 

@@ -56,3 +56,21 @@ describePostgres()('PostgreSQL document store across sessions', () => {
     }
   });
 });
+
+describePostgres()('PostgreSQL collections created by many processes at once', () => {
+  test('stores on separate pools writing to the same new collection at once all succeed, each write kept', async () => {
+    const database = await createTestDatabase();
+    const stores = await Promise.all(Array.from({ length: 16 }, () => PostgresDocumentStore.connect(database.url)));
+    try {
+      for (let round = 0; round < 20; round += 1) {
+        const name = `racing${round}`;
+        await Promise.all(stores.map((store, index) => store.collection(name).insertOne({ _id: `writer${index}` })));
+        const written = await stores[0]!.collection(name).find({});
+        expect(written.map((document) => document._id).sort()).toEqual(stores.map((_, index) => `writer${index}`).sort());
+      }
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
+      await database.drop();
+    }
+  });
+});
