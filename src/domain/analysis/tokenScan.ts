@@ -62,9 +62,13 @@ interface TokenName {
   tokens: NameToken[];
 }
 
-/** Names compiled for the scan, by the hash of their first token; each list in priority order. */
+/**
+ * Names compiled for the scan, by the hash of their first token; each list in priority order. `startCodes` marks
+ * the folded code units a name's first token starts with: a word starting with any other is passed over unhashed.
+ */
 export interface TokenNames {
   readonly byFirstToken: ReadonlyMap<number, readonly TokenName[]>;
+  readonly startCodes: Uint8Array;
 }
 
 /** A name (already tidied: NFC, trimmed, single spaces) as tokens, or null when the table cannot fold it. */
@@ -104,13 +108,16 @@ function foldedHash(folded: string): number {
  */
 export function compileTokenNames(names: readonly { brandIndex: number; tidied: string }[]): TokenNames | null {
   const byFirstToken = new Map<number, TokenName[]>();
+  const startCodes = new Uint8Array(65_536);
   for (const { brandIndex, tidied } of names) {
     const tokens = tokenize(tidied);
     if (tokens === null) return null;
-    const hash = foldedHash((tokens[0] as NameToken).folded);
+    const { folded } = tokens[0] as NameToken;
+    const hash = foldedHash(folded);
     byFirstToken.set(hash, [...(byFirstToken.get(hash) ?? []), { brandIndex, tokens }]);
+    startCodes[folded.charCodeAt(0)] = 1;
   }
-  return { byFirstToken };
+  return { byFirstToken, startCodes };
 }
 
 /** Where a name matched: the same shape as `BrandMatch`. */
@@ -164,8 +171,15 @@ export function scanNames(text: string, names: TokenNames, overlapping: boolean,
       continue;
     }
     const start = index;
-    let hash = hashStep(HASH_SEED, FOLD[code] ?? code);
+    const folded = FOLD[code] ?? code;
     index++;
+    if (names.startCodes[folded] === 0) {
+      // No name starts with this token: pass over the rest of its word (an unsafe character ends it, and is met next).
+      if (kind === WORD) while (index < text.length && CLASS[text.charCodeAt(index)] === WORD) index++;
+      previousKind = kind;
+      continue;
+    }
+    let hash = hashStep(HASH_SEED, folded);
     if (kind === WORD) {
       for (let next = text.charCodeAt(index); index < text.length && CLASS[next] === WORD; next = text.charCodeAt(++index)) {
         hash = hashStep(hash, FOLD[next] ?? next);
