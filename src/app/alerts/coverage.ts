@@ -9,6 +9,7 @@ import {
 import { combineRunTotals, compileDetection, emptyRunTotals, type RunTotals, type TrackedBrand } from '../../domain/analysis/index.js';
 import type { BrandReportDoc } from '../../projections/brandReports/reader.js';
 import { historyReader, type ReportVersionDoc } from '../../projections/reportHistory/reader.js';
+import type { ReadModels } from '../../projections/index.js';
 import type { Services } from '../shared/services.js';
 import type { Watch } from './resource.js';
 import type { AlertCandidate } from './candidates.js';
@@ -29,8 +30,9 @@ interface WindowTotals {
   prompts: Map<string, RunTotals>;
 }
 
-async function windowTotals(services: Services, report: BrandReportDoc, version: ReportVersionDoc, brands: readonly TrackedBrand[], range: DayRange, engines: readonly string[] | null): Promise<WindowTotals> {
-  const reader = historyReader(services.readModels);
+/** The report's totals over `range` in every country, under `version`, and each prompt's (alerts and digests read them). */
+export async function windowTotals(readModels: ReadModels, report: BrandReportDoc, version: ReportVersionDoc, brands: readonly TrackedBrand[], range: DayRange, engines: readonly string[] | null): Promise<WindowTotals> {
+  const reader = historyReader(readModels);
   const promptIds = new Set(version.promptIds);
   const prompts = new Map<string, RunTotals>();
   for (const country of report.countries) {
@@ -94,8 +96,8 @@ export async function coverageAlerts(
     const latestDay = latestDayOf(watch);
     if (latestDay === null) continue;
     const windows = alertWindows(latestDay);
-    const current = await windowTotals(services, report, version, brands, windows.current, watch.engines);
-    const baseline = await windowTotals(services, report, version, brands, windows.baseline, watch.engines);
+    const current = await windowTotals(services.readModels, report, version, brands, windows.current, watch.engines);
+    const baseline = await windowTotals(services.readModels, report, version, brands, windows.baseline, watch.engines);
     const direction = watch.kind === 'coverage_drop' ? 'drop' : 'rise';
     const significant: Tested[] = watchedBrands(watch, brands)
       .map((brandIndex) => ({ brandIndex, brand: brands[brandIndex]?.brand ?? '', statistics: coverageStatistics(windows, countsOf(current.report, brandIndex), countsOf(baseline.report, brandIndex), watch.threshold) }))

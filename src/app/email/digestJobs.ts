@@ -1,10 +1,15 @@
 import type { Clock } from '../../background/clock.js';
 import type { JobKind, WaitingQuery } from '../../background/leasedJobRunner.js';
 import { DIGEST_INTERVAL_MS, digestDue, emailSubscriptionDecider } from '../../domain/email/decide.js';
+import { digestSummary, digestWeeks, type DigestSummary } from '../../domain/email/digestSummary.js';
 import { emailSubscriptionStream } from '../../domain/email/events.js';
+import { compileDetection, emptyRunTotals } from '../../domain/analysis/index.js';
+import { addDays } from '../../domain/shared/days.js';
 import type { Mailer } from '../../ports/mailer.js';
 import type { ReadModels } from '../../projections/index.js';
-import { brandReportCollection } from '../../projections/brandReports/reader.js';
+import { brandReportCollection, type BrandReportDoc } from '../../projections/brandReports/reader.js';
+import { historyReader } from '../../projections/reportHistory/reader.js';
+import { windowTotals } from '../alerts/coverage.js';
 import { digestAlertCollection, emailSubscriptionCollection, type EmailSubscriptionDoc } from '../../projections/emailSubscriptions/reader.js';
 import { loadState } from '../shared/aggregates.js';
 import { handleCommand } from '../shared/commandHandler.js';
@@ -30,13 +35,27 @@ async function dueSubscriptions({ readModels, clock }: DigestPorts, { limit, ids
   return (await emailSubscriptionCollection(readModels)).find(filter, { sort: { digestFrom: 1, _id: 1 }, limit });
 }
 
-/** The digest of the week to `now`: the report's name and the alerts raised on it since the last digest. */
+/**
+ * The summary cards of the digest sent on `today`: the 7 whole days before it against the 7 before those, over
+ * every country of the report, under its active history version (empty weeks when it has none yet).
+ */
+async function summaryOf(readModels: ReadModels, report: BrandReportDoc, today: string): Promise<DigestSummary> {
+  const weeks = digestWeeks(addDays(today, -1));
+  const [version] = await (await historyReader(readModels).versions()).find({ reportId: report._id, state: 'active' }, { sort: { version: -1 }, limit: 1 });
+  if (!version) return digestSummary(weeks, emptyRunTotals([]), emptyRunTotals([]));
+  const { brands } = compileDetection(version.detection);
+  const totals = async (range: { from: string; to: string }) => (await windowTotals(readModels, report, version, brands, range, null)).report;
+  return digestSummary(weeks, await totals(weeks.current), await totals(weeks.previous));
+}
+
+/** The digest of the week to `now`: the report's summary cards and the alerts raised on it since the last digest. */
 async function send(ports: DigestPorts, subscription: EmailSubscriptionDoc, from: string, now: Date): Promise<void> {
   const report = await (await brandReportCollection(ports.readModels)).findOne({ _id: subscription.reportId });
   const alerts = await (await digestAlertCollection(ports.readModels)).find({ reportId: subscription.reportId, createdDate: { $gt: from } }, { sort: { createdDate: 1, _id: 1 } });
   const link = unsubscribeUrl(ports.baseUrl, await emailSigningKey(ports.context), subscription._id);
   const week = { from: from.slice(0, 10), to: now.toISOString().slice(0, 10) };
-  await ports.mailer.send(digestEmail(subscription.email, report?.brand ?? subscription.reportId, week, alerts, link));
+  const summary = report ? await summaryOf(ports.readModels, report, week.to) : digestSummary(digestWeeks(addDays(week.to, -1)), emptyRunTotals([]), emptyRunTotals([]));
+  await ports.mailer.send(digestEmail(subscription.email, report?.brand ?? subscription.reportId, week, summary, alerts, link));
 }
 
 /**

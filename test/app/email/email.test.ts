@@ -6,11 +6,22 @@ import { SMTPServer } from 'smtp-server';
 import { clockAt, type Clock } from '../../../src/background/clock.js';
 import { LeasedJobRunner } from '../../../src/background/leasedJobRunner.js';
 import { weeklyDigestJobs } from '../../../src/app/email/digestJobs.js';
-import { seedReport, seedTeam, type SeededTeam } from '../../api/support/seed.js';
+import { importRuns } from '../../../src/app/runs/import.js';
+import { coverageRuns } from '../../api/alerts/runs.js';
+import { seedPrompts, seedReport, seedTeam, type SeededTeam } from '../../api/support/seed.js';
 import { startTestApi, type TestApi } from '../../api/support/testApi.js';
 import { raiseAlert } from '../webhooks/support/receiver.js';
 
 let smtp: SMTPServer;
+/** The weekly digest jobs on the test API's clock, run on demand with `drain()`. */
+function digestWorker(): LeasedJobRunner {
+  const clock: Clock = clockAt(() => api.clock.now);
+  const mailer = api.services.mailer;
+  if (!mailer) throw new Error('SMTP_URL is set, so the services have a mailer');
+  const kind = weeklyDigestJobs({ context: api.context, readModels: api.services.readModels, mailer, clock, baseUrl: api.url });
+  return new LeasedJobRunner(api.context.documentStore, [kind], { owner: 'test', logger: pino({ level: 'silent' }), clock });
+}
+
 let mails: ParsedMail[];
 let api: TestApi;
 let team: SeededTeam;
@@ -94,11 +105,7 @@ test('the weekly digest goes out a week after subscribing, with the week\'s aler
   await subscribe({ email: 'bo@example.com', alerts: false });
   await raiseAlert(api.context.eventStore, reportId, '2026-11-16');
   await api.settle();
-  const clock: Clock = clockAt(() => api.clock.now);
-  const mailer = api.services.mailer;
-  if (!mailer) throw new Error('SMTP_URL is set, so the services have a mailer');
-  const kind = weeklyDigestJobs({ context: api.context, readModels: api.services.readModels, mailer, clock, baseUrl: api.url });
-  const worker = new LeasedJobRunner(api.context.documentStore, [kind], { owner: 'test', logger: pino({ level: 'silent' }), clock });
+  const worker = digestWorker();
   await worker.drain();
   expect(mails).toHaveLength(0);
 
@@ -110,12 +117,47 @@ test('the weekly digest goes out a week after subscribing, with the week\'s aler
   const [digest] = mails;
   expect(digest?.subject).toBe('[geolens] Weekly digest: Nimbus');
   expect(digest?.text).toContain('Nimbus: the week of 2026-11-15 to 2026-11-22');
+  expect(digest?.text).toContain('No runs were recorded from 2026-11-15 to 2026-11-21.');
   expect(digest?.text).toContain('1 new alert:\n- 2026-11-16 Coverage fell from 60 % to 30 % (p = 0.0010, significant)');
   expect(digest?.html).toContain('<li>2026-11-16 Coverage fell from 60 % to 30 % (p = 0.0010, significant)</li>');
   await api.settle();
   await worker.drain();
   expect(mails).toHaveLength(1);
   expect((await api.call('GET', unsubscribePath(digest as ParsedMail))).status).toBe(200);
+});
+
+interface StatsSummary {
+  summary: { runs: number; mentionedRuns: number; brandCoverage: number; shareOfVoice: number; averagePosition: number | null; mentions: number };
+}
+
+test('the digest\'s summary cards show the week against the week before, each figure equal to /stats of the same days, with the coverage change\'s significance', async () => {
+  const promptIds = await seedPrompts(api, team.workspaceId, [{ country: 'us' }, { country: 'us' }]);
+  const acme = await seedReport(api, team.workspaceId, { brand: 'Acme', promptIds });
+  await api.settle();
+  await api.rebuild();
+  expect((await api.call('POST', `/v1/reports/brand/${acme}/email-subscriptions`, { key: team.writeKey, body: { email: 'cy@example.com', alerts: false } })).status).toBe(201);
+  api.clock.now = new Date('2026-11-22T10:00:00.000Z');
+  await importRuns(api.context, coverageRuns('acme', promptIds, 'Acme', [
+    { from: '2026-11-08', days: 7, perDay: 10, mentioned: 6 },
+    { from: '2026-11-15', days: 7, perDay: 10, mentioned: 3 },
+  ]));
+  await api.settle();
+  await digestWorker().drain();
+  expect(mails).toHaveLength(1);
+  const text = mails[0]?.text ?? '';
+  const stats = async (from: string, to: string) =>
+    (await api.call<StatsSummary>('GET', `/v1/reports/brand/${acme}/stats?startDate=${from}&endDate=${to}&country=us`, { key: team.readKey })).body.summary;
+  const current = await stats('2026-11-15', '2026-11-21');
+  const previous = await stats('2026-11-08', '2026-11-14');
+  expect([current.runs, current.mentionedRuns, previous.runs, previous.mentionedRuns]).toEqual([70, 21, 70, 42]);
+  const coverage = (week: StatsSummary['summary']) => `${week.brandCoverage.toFixed(1)} % (${week.mentionedRuns} of ${week.runs} runs)`;
+  expect(text).toContain('From 2026-11-15 to 2026-11-21, against 2026-11-08 to 2026-11-14:');
+  // 21 of 70 against 42 of 70: pooled 0.45, z = -0.3 / sqrt(0.45 × 0.55 × 2/70) = -3.5675, p = 0.00036
+  expect(text).toContain(`- Coverage: ${coverage(current)}, was ${coverage(previous)} (−30.0 points, p = 0.0004, significant)`);
+  expect(text).toContain(`- Share of voice: ${current.shareOfVoice.toFixed(1)} %, was ${previous.shareOfVoice.toFixed(1)} % (±0.0 points)`);
+  expect(text).toContain(`- Average position: ${current.averagePosition?.toFixed(1)}, was ${previous.averagePosition?.toFixed(1)}`);
+  expect(text).toContain(`- Mentions: ${current.mentions}, was ${previous.mentions}`);
+  expect(mails[0]?.html).toContain(`<th scope="row">Coverage</th><td>${coverage(current)}</td><td>${coverage(previous)}</td>`);
 });
 
 test('without SMTP_URL, subscribing answers 503 naming the variable', async () => {
