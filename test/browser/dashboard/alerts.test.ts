@@ -194,7 +194,9 @@ describeWithChromium()('the alerts tab in Chromium', () => {
 
   test('a read-only user sees the watches and the alerts but no control to change them, and the API refuses the write', async () => {
     await signInAs(READER);
-    await openAlertsTab(reportId);
+    // The tab's own address, opened directly: the server answers the page for it.
+    await page.goto(`${api.url}/reports/${reportId}/alerts`);
+    await settled(page);
     expect(await page.locator('.read-only').textContent()).toBe('Your access is read-only: a user with write access can add and remove watches.');
     expect(await page.locator('form[aria-label="Add a watch"]').count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Remove/ }).count()).toBe(0);
