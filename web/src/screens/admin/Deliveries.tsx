@@ -18,7 +18,7 @@ function Attempts({ delivery, at }: { delivery: Delivery; at: string }) {
   return (
     <ol class="attempts">
       {delivery.attempts.map((attempt, index) => (
-        <li key={attempt.at}>
+        <li key={`${attempt.at}-${index}`}>
           <Metric path={`${at}.attempts.${index}.at`} value={attempt.at} text={formatTimestamp(attempt.at)} />: HTTP{' '}
           <Metric path={`${at}.attempts.${index}.status`} value={attempt.status} text={attempt.status === 0 ? 'no answer' : String(attempt.status)} /> in{' '}
           <Metric path={`${at}.attempts.${index}.durationMs`} value={attempt.durationMs} text={`${formatNumber(attempt.durationMs)} ms`} />
