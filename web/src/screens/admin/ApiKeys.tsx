@@ -21,6 +21,7 @@ export function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: ()
       heading={`New ${created.permission} key`}
       note="Copy it now: it is shown this once, and only its first characters later."
       label="API key"
+      noun="key"
       value={created.key}
       onDone={onDone}
     />

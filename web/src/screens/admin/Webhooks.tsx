@@ -122,7 +122,8 @@ function WorkspaceWebhooks({ workspaceId }: { workspaceId: string }) {
           id="new-webhook-secret"
           heading={`Signing secret of ${created.url}`}
           note="Copy it now: it is shown this once. Verify each delivery's webhook-signature with it (Standard Webhooks)."
-          label="signing secret"
+          label="Signing secret"
+          noun="secret"
           value={created.secret}
           onDone={() => setCreated(null)}
         />

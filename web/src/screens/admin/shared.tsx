@@ -62,7 +62,7 @@ export function useKeptApi<T>(source: string, version: number): Loaded<T> {
  * A secret shown this once (an API key, a webhook's signing secret): copied with the Clipboard API, or selected in
  * its read-only field for the user to copy where the browser refuses.
  */
-export function ShownOnce({ id, heading, note, label, value, onDone }: { id: string; heading: string; note: string; label: string; value: string; onDone: () => void }) {
+export function ShownOnce({ id, heading, note, label, noun, value, onDone }: { id: string; heading: string; note: string; label: string; noun: string; value: string; onDone: () => void }) {
   const field = useRef<HTMLInputElement>(null);
   const [copyNote, setCopyNote] = useState('');
   const selectValue = () => {
@@ -72,7 +72,7 @@ export function ShownOnce({ id, heading, note, label, value, onDone }: { id: str
   const copy = () => {
     const refused = () => {
       selectValue();
-      setCopyNote(`The browser did not allow copying: the ${label} is selected below, press Ctrl+C (⌘C on a Mac) to copy it.`);
+      setCopyNote(`The browser did not allow copying: the ${noun} is selected, press Ctrl+C (⌘C on a Mac) to copy it.`);
     };
     if (!navigator.clipboard) return refused();
     navigator.clipboard.writeText(value).then(() => setCopyNote('Copied to the clipboard.'), refused);
