@@ -15,7 +15,7 @@ import {
   type VisitsEvidence,
 } from '../../lib/alerts.js';
 import { formatNumber, formatSigned, formatTimestamp } from '../../lib/format.js';
-import type { CoverageStatistics } from '../../../../src/domain/alerts/statistics.js';
+import type { CoverageStatistics, WindowCounts } from '../../../../src/domain/alerts/statistics.js';
 
 interface Figures {
   /** `items.{index}` of the alerts page: every figure's path starts with it. */
@@ -23,6 +23,16 @@ interface Figures {
 }
 
 const promptHref = (reportId: string, promptId: string) => hrefOf(`/reports/${encodeURIComponent(reportId)}/prompts/${encodeURIComponent(promptId)}`);
+
+/** A window's `n / N`: the runs naming the brand over the runs counted, each figure with its path. */
+function RunRatio({ path, counts }: { path: string; counts: WindowCounts }) {
+  return (
+    <>
+      <Metric path={`${path}.mentionedRuns`} value={counts.mentionedRuns} text={formatNumber(counts.mentionedRuns)} /> /{' '}
+      <Metric path={`${path}.runs`} value={counts.runs} text={formatNumber(counts.runs)} />
+    </>
+  );
+}
 
 /** The z-test of a coverage kind: both windows' `n / N` and coverage, then z, p, the change and the threshold. */
 function CoverageTest({ statistics, at }: Figures & { statistics: CoverageStatistics }) {
@@ -36,8 +46,7 @@ function CoverageTest({ statistics, at }: Figures & { statistics: CoverageStatis
           <Metric path={`${path}.${name}.from`} value={window.from} text={window.from} /> to <Metric path={`${path}.${name}.to`} value={window.to} text={window.to} />
         </td>
         <td>
-          <Metric path={`${path}.${name}.mentionedRuns`} value={window.mentionedRuns} text={formatNumber(window.mentionedRuns)} /> /{' '}
-          <Metric path={`${path}.${name}.runs`} value={window.runs} text={formatNumber(window.runs)} />
+          <RunRatio path={`${path}.${name}`} counts={window} />
         </td>
         <td>
           <Metric path={`${path}.${name}.coverage`} value={window.coverage} text={`${formatNumber(window.coverage, 1)} %`} />
@@ -121,10 +130,7 @@ function Evidence({ alert, at }: Figures & { alert: Alert }) {
                 <Link href={promptHref(alert.reportId, prompt.promptId)}>
                   <Metric path={`${path}.prompts.${index}.promptId`} value={prompt.promptId} text={`prompt ${prompt.promptId}`} />
                 </Link>
-                : <Metric path={`${path}.prompts.${index}.current.mentionedRuns`} value={prompt.current.mentionedRuns} text={formatNumber(prompt.current.mentionedRuns)} /> /{' '}
-                <Metric path={`${path}.prompts.${index}.current.runs`} value={prompt.current.runs} text={formatNumber(prompt.current.runs)} /> runs now against{' '}
-                <Metric path={`${path}.prompts.${index}.baseline.mentionedRuns`} value={prompt.baseline.mentionedRuns} text={formatNumber(prompt.baseline.mentionedRuns)} /> /{' '}
-                <Metric path={`${path}.prompts.${index}.baseline.runs`} value={prompt.baseline.runs} text={formatNumber(prompt.baseline.runs)} /> before (
+                : <RunRatio path={`${path}.prompts.${index}.current`} counts={prompt.current} /> runs now against <RunRatio path={`${path}.prompts.${index}.baseline`} counts={prompt.baseline} /> before (
                 <Metric path={`${path}.prompts.${index}.change`} value={prompt.change} text={`${formatSigned(prompt.change, 1)} pts`} />)
               </li>
             ))}
