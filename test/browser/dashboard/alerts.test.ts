@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createBrandReport } from '../../../src/app/brandReports/edit/commands.js';
-import { createUser } from '../../../src/app/credentials/credentials.js';
 import { importRuns } from '../../../src/app/runs/import.js';
 import { launchChromium } from '../../../src/infra/browser/index.js';
-import { coverageRuns } from '../../api/alerts/runs.js';
+import { coverageRuns, FALLING_COVERAGE } from '../../api/alerts/runs.js';
+import { expectDownloadsEqualJson } from './downloads.js';
 import { seedPrompts, seedReport, seedTeam, type SeededTeam } from '../../api/support/seed.js';
 import { startTestApi, type TestApi } from '../../api/support/testApi.js';
 import { describeWithChromium } from '../../support/fixtureSites/chromium.js';
-import { ensureDashboardBuilt, expectAccessible, expectParity, inspectScreen, newContext, settled, signInThroughPage, tabTo } from './support.js';
+import { createWriterAndReader, ensureDashboardBuilt, expectAccessible, expectParity, inspectScreen, newContext, settled, signInThroughPage, tabTo } from './support.js';
 
 const WRITER = 'alerts-writer@example.com';
 const READER = 'alerts-reader@example.com';
@@ -75,11 +75,7 @@ describeWithChromium()('the alerts tab in Chromium', () => {
     ensureDashboardBuilt();
     api = await startTestApi();
     team = await seedTeam(api);
-    for (const [email, permission] of [
-      [WRITER, 'write'],
-      [READER, 'read'],
-    ] as const)
-      await createUser(api.context, { teamId: team.teamId, email, permission, workspaceIds: 'all', password: PASSWORD });
+    await createWriterAndReader(api, team.teamId, { writer: WRITER, reader: READER }, PASSWORD);
     const promptIds = await seedPrompts(api, team.workspaceId, Array.from({ length: 5 }, () => ({ country: 'us' as const })));
     reportId = (await createBrandReport(api.context, { workspaceId: team.workspaceId, brand: 'Acme', brandDomain: 'acme.com', promptIds, competitors: [{ brand: 'Initech', brandDomain: 'initech.com' }] })).id;
     quietReportId = await seedReport(api, team.workspaceId, { brand: 'Globex', promptIds: await seedPrompts(api, team.workspaceId, [{ country: 'us' }]) });
@@ -88,10 +84,7 @@ describeWithChromium()('the alerts tab in Chromium', () => {
     for (let threshold = 0; threshold < COVERAGE_WATCHES; threshold++) await api.call('POST', watchesPath(reportId), { key: team.writeKey, body: { kind: 'coverage_drop', threshold } });
     await api.call('POST', watchesPath(reportId), { key: team.writeKey, body: { kind: 'negative_sentiment' } });
     await api.call('POST', watchesPath(quietReportId), { key: team.writeKey, body: { kind: 'coverage_drop' } });
-    const runs = coverageRuns('acme', promptIds, 'Acme', [
-      { from: '2026-10-10', days: 28, perDay: 10, mentioned: 6 },
-      { from: '2026-11-07', days: 7, perDay: 10, mentioned: 3 },
-    ]);
+    const runs = coverageRuns('acme', promptIds, 'Acme', FALLING_COVERAGE);
     const negative = JSON.stringify({ runId: 'acme-negative', promptId: promptIds[0], engine: 'chatgpt', runDate: '2026-11-13T10:00:00Z', content: NEGATIVE, citations: [] });
     await importRuns(api.context, [...runs, negative]);
     await api.settle();
@@ -104,7 +97,7 @@ describeWithChromium()('the alerts tab in Chromium', () => {
     await api?.close();
   });
 
-  test('the alerts, newest first in pages of 25, show both windows’ n / N and coverage, z, p, threshold and the quoted sentence, each figure the API’s', async () => {
+  test('the alerts, newest first in pages of 25, show both windows’ n / N and coverage, z, p, threshold and the quoted sentence, each figure the API’s; both lists download as CSV', async () => {
     const first = await alertPage();
     expect(first.items).toHaveLength(25);
     expect(first.paging.nextCursor).not.toBeNull();
@@ -122,6 +115,7 @@ describeWithChromium()('the alerts tab in Chromium', () => {
     for (const field of ['current.coverage', 'baseline.coverage', 'z', 'pValue', 'threshold', 'change']) await expect(page.locator(`[data-metric="items.${coverage}.statistics.${field}"]`).count()).resolves.toBe(1);
     const compared = await inspectScreen(page, api, team.readKey, 'alerts');
     expect(compared).toBeGreaterThan(25 * 12);
+    expect(await expectDownloadsEqualJson(page, api, team.readKey)).toEqual({ [watchesPath(reportId)]: COVERAGE_WATCHES + 1, [alertsPath(reportId)]: 26 });
 
     await page.getByRole('link', { name: 'Older' }).click();
     await settled(page);

@@ -2,18 +2,18 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from '@jest/
 import { pino } from 'pino';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createBrandReport } from '../../../src/app/brandReports/edit/commands.js';
-import { createUser } from '../../../src/app/credentials/credentials.js';
 import { importRuns } from '../../../src/app/runs/import.js';
 import { webhookDeliveryJobs } from '../../../src/app/webhooks/deliveryJobs.js';
 import { clockAt } from '../../../src/background/clock.js';
 import { LeasedJobRunner } from '../../../src/background/leasedJobRunner.js';
 import { launchChromium } from '../../../src/infra/browser/index.js';
-import { coverageRuns } from '../../api/alerts/runs.js';
+import { coverageRuns, FALLING_COVERAGE } from '../../api/alerts/runs.js';
 import { seedPrompts, seedTeam, type SeededTeam } from '../../api/support/seed.js';
 import { startTestApi, type TestApi } from '../../api/support/testApi.js';
 import { startReceiver, type Receiver } from '../../app/webhooks/support/receiver.js';
 import { describeWithChromium } from '../../support/fixtureSites/chromium.js';
-import { ensureDashboardBuilt, expectAccessible, inspectScreen, newContext, settled, signInThroughPage, tabTo } from './support.js';
+import { expectDownloadsEqualJson } from './downloads.js';
+import { createWriterAndReader, ensureDashboardBuilt, expectAccessible, inspectScreen, newContext, settled, signInThroughPage, tabTo } from './support.js';
 
 const WRITER = 'hooks-writer@example.com';
 const READER = 'hooks-reader@example.com';
@@ -60,11 +60,7 @@ async function deliverDue(): Promise<void> {
 /** A real alert.raised: imported runs drop Acme's coverage from 60 % to 30 %, and its coverage_drop watch raises. */
 async function raiseCoverageAlert(): Promise<void> {
   await api.call('POST', `/v1/reports/brand/${reportId}/watches`, { key: team.writeKey, body: { kind: 'coverage_drop' } });
-  const runs = coverageRuns('acme', promptIds, 'Acme', [
-    { from: '2026-10-10', days: 28, perDay: 10, mentioned: 6 },
-    { from: '2026-11-07', days: 7, perDay: 10, mentioned: 3 },
-  ]);
-  await importRuns(api.context, runs);
+  await importRuns(api.context, coverageRuns('acme', promptIds, 'Acme', FALLING_COVERAGE));
   await deliverDue();
 }
 
@@ -79,11 +75,7 @@ describeWithChromium()('webhook administration in Chromium', () => {
     api = await startTestApi({ environment: { AUDIT_ALLOW_PRIVATE_NETWORKS: '1' } });
     api.clock.now = new Date();
     team = await seedTeam(api);
-    for (const [email, permission] of [
-      [WRITER, 'write'],
-      [READER, 'read'],
-    ] as const)
-      await createUser(api.context, { teamId: team.teamId, email, permission, workspaceIds: 'all', password: PASSWORD });
+    await createWriterAndReader(api, team.teamId, { writer: WRITER, reader: READER }, PASSWORD);
     promptIds = await seedPrompts(api, team.workspaceId, Array.from({ length: 5 }, () => ({ country: 'us' as const })));
     reportId = (await createBrandReport(api.context, { workspaceId: team.workspaceId, brand: 'Acme', brandDomain: 'acme.com', promptIds, competitors: [] })).id;
     await api.settle();
@@ -104,7 +96,7 @@ describeWithChromium()('webhook administration in Chromium', () => {
     await browser?.close();
   });
 
-  test('keyboard only: a webhook created on the page shows its secret once, copied, which verifies the deliveries; the log shows each attempt and Redeliver makes one more with the same webhook-id', async () => {
+  test('keyboard only: a webhook created on the page shows its secret once, copied, which verifies the deliveries; the log shows each attempt and Redeliver makes one more with the same webhook-id; the log downloads as CSV', async () => {
     await signInAs(WRITER);
     await tabTo(page, 'header nav a', 'Webhooks');
     await page.keyboard.press('Enter');
@@ -163,6 +155,7 @@ describeWithChromium()('webhook administration in Chromium', () => {
       { verified: true, id: failed?.messageId },
     ]);
     expect(await inspectScreen(page, api, team.readKey, 'webhook-deliveries-redelivered')).toBe(2 + 4 + 4 + 3);
+    expect(await expectDownloadsEqualJson(page, api, team.readKey)).toEqual({ [`${webhooksPath()}/${webhook?.id}/deliveries`]: 1 });
   }, 180_000);
 
   test('keyboard only: a webhook is deleted after confirming; a URL the API refuses shows its message', async () => {
