@@ -21,6 +21,7 @@ let api: TestApi;
 let team: SeededTeam;
 let reportId: string;
 let quietReportId: string;
+let namingReportId: string;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
@@ -79,14 +80,22 @@ describeWithChromium()('the alerts tab in Chromium', () => {
     const promptIds = await seedPrompts(api, team.workspaceId, Array.from({ length: 5 }, () => ({ country: 'us' as const })));
     reportId = (await createBrandReport(api.context, { workspaceId: team.workspaceId, brand: 'Acme', brandDomain: 'acme.com', promptIds, competitors: [{ brand: 'Initech', brandDomain: 'initech.com' }] })).id;
     quietReportId = await seedReport(api, team.workspaceId, { brand: 'Globex', promptIds: await seedPrompts(api, team.workspaceId, [{ country: 'us' }]) });
+    const umbrellaPrompts = await seedPrompts(api, team.workspaceId, [{ country: 'us' }]);
+    namingReportId = await seedReport(api, team.workspaceId, { brand: 'Umbrella', promptIds: umbrellaPrompts });
     await api.settle();
     await api.rebuild();
+    await api.call('POST', watchesPath(namingReportId), { key: team.writeKey, body: { kind: 'new_untracked_brand' } });
+    const answer = (runId: string, day: string, content: string) => JSON.stringify({ runId, promptId: umbrellaPrompts[0], engine: 'chatgpt', runDate: `${day}T09:00:00Z`, content, citations: [] });
+    const naming = [
+      answer('umbrella-baseline', '2026-10-20', 'Top help desks:\n1. **Umbrella**: fine for small teams.'),
+      answer('umbrella-current', '2026-11-13', 'Top help desks:\n1. **Freshdesk**: great for support teams.\n2. **Umbrella**: fine for small teams.'),
+    ];
     for (let threshold = 0; threshold < COVERAGE_WATCHES; threshold++) await api.call('POST', watchesPath(reportId), { key: team.writeKey, body: { kind: 'coverage_drop', threshold } });
     await api.call('POST', watchesPath(reportId), { key: team.writeKey, body: { kind: 'negative_sentiment' } });
     await api.call('POST', watchesPath(quietReportId), { key: team.writeKey, body: { kind: 'coverage_drop' } });
     const runs = coverageRuns('acme', promptIds, 'Acme', FALLING_COVERAGE);
     const negative = JSON.stringify({ runId: 'acme-negative', promptId: promptIds[0], engine: 'chatgpt', runDate: '2026-11-13T10:00:00Z', content: NEGATIVE, citations: [] });
-    await importRuns(api.context, [...runs, negative]);
+    await importRuns(api.context, [...runs, negative, ...naming]);
     await api.settle();
     browser = await launchChromium();
   }, 120_000);
@@ -201,6 +210,18 @@ describeWithChromium()('the alerts tab in Chromium', () => {
     expect(await writeThroughSession('post', watchesPath(reportId), { kind: 'coverage_rise' })).toBe(403);
     expect(await writeThroughSession('delete', `${watchesPath(reportId)}/${watch?.id}`)).toBe(403);
     expect((await watchesOf(reportId))[0]?.id).toBe(watch?.id);
+  }, 90_000);
+
+  test('an alert of a kind without the z-test shows each figure of its statistics and its evidence (a new untracked brand), each the API’s', async () => {
+    const { items } = (await api.call<{ items: Alert[] }>('GET', alertsPath(namingReportId), { key: team.readKey })).body;
+    expect(items.map(({ kind }) => kind)).toEqual(['new_untracked_brand']);
+    await signInAs(WRITER);
+    await page.goto(`${api.url}/reports/${namingReportId}/alerts`);
+    await settled(page);
+    expect(await page.locator('[data-metric="items.0.evidence.names"]').textContent()).toBe('Freshdesk');
+    const statistics = await page.$$eval('[data-metric^="items.0.statistics."]', (elements) => elements.map((element) => element.getAttribute('data-metric')));
+    expect(statistics).toEqual(['items.0.statistics.current.from', 'items.0.statistics.current.to', 'items.0.statistics.current.top', 'items.0.statistics.baseline.from', 'items.0.statistics.baseline.to']);
+    expect(await inspectScreen(page, api, team.readKey, 'alerts-names')).toBeGreaterThanOrEqual(statistics.length + 1);
   }, 90_000);
 
   test('a report whose watch raised nothing says what would raise an alert', async () => {
