@@ -180,6 +180,10 @@ describeWithChromium()('the alerts tab in Chromium', () => {
     expect(added).toMatchObject({ engines: ['perplexity'], threshold: 12.5 });
     await page.locator(`tr[data-id="${added?.id}"]`).waitFor();
     expect(await page.locator('#watch-threshold-issue').count()).toBe(0);
+    // The form starts afresh for the next watch.
+    expect(await page.locator('#watch-kind').inputValue()).toBe('coverage_drop');
+    expect(await page.locator('input[name=engines]:checked').count()).toBe(0);
+    expect(await page.locator(`tr[data-id="${added?.id}"] [data-metric$=".threshold"]`).textContent()).toBe('12.5 pts');
 
     const removed = before[0];
     const label = `Remove the coverage drop watch ${removed?.id}`;
@@ -219,6 +223,7 @@ describeWithChromium()('the alerts tab in Chromium', () => {
     await page.goto(`${api.url}/reports/${namingReportId}/alerts`);
     await settled(page);
     expect(await page.locator('[data-metric="items.0.evidence.names"]').textContent()).toBe('Freshdesk');
+    expect(await page.locator('[data-metric="items.0.threshold"]').textContent()).toBe('not used by this kind');
     const statistics = await page.$$eval('[data-metric^="items.0.statistics."]', (elements) => elements.map((element) => element.getAttribute('data-metric')));
     expect(statistics).toEqual(['items.0.statistics.current.from', 'items.0.statistics.current.to', 'items.0.statistics.current.top', 'items.0.statistics.baseline.from', 'items.0.statistics.baseline.to']);
     expect(await inspectScreen(page, api, team.readKey, 'alerts-names')).toBeGreaterThanOrEqual(statistics.length + 1);

@@ -25,7 +25,7 @@ function FieldIssues({ id, messages }: { id: string; messages: string[] }) {
  * API refuses is said in its own words beside the field it names.
  */
 export function AddWatch({ report, source, onAdded }: { report: BrandReport; source: string; onAdded: () => void }) {
-  const [kind, setKind] = useState<WatchKind>('coverage_drop');
+  const [kind, setKind] = useState<WatchKind>(watchKindOrder[0] ?? 'coverage_drop');
   const [refusal, setRefusal] = useState<ApiError | null>(null);
   const [added, setAdded] = useState('');
   const submit = (event: Event) => {
@@ -36,6 +36,8 @@ export function AddWatch({ report, source, onAdded }: { report: BrandReport; sou
     api.post<Watch>(source, body).then(
       (watch) => {
         setRefusal(null);
+        formElement.reset();
+        setKind(watchKindOrder[0] ?? 'coverage_drop');
         setAdded(`Added a ${WATCH_KINDS[watch.kind].label.toLowerCase()} watch.`);
         onAdded();
       },
@@ -127,7 +129,7 @@ export function WatchesTable({ watches, source, onRemoved }: { watches: Watch[];
                 <Metric path={`items.${index}.engines`} value={watch.engines === null ? null : String(watch.engines)} text={watch.engines?.join(', ') ?? 'every engine'} />
               </td>
               <td>
-                <Metric path={`items.${index}.threshold`} value={watch.threshold} text={`${formatNumber(watch.threshold, 1)} pts`} />
+                <Metric path={`items.${index}.threshold`} value={watch.threshold} text={usesThreshold(watch.kind) ? `${formatNumber(watch.threshold, 1)} pts` : 'not used by this kind'} />
               </td>
               <td>
                 <Metric path={`items.${index}.competitor`} value={watch.competitor} text={watch.competitor ?? (watch.kind === 'competitor_surge' ? 'every competitor' : '—')} />
