@@ -30,6 +30,10 @@ describe('the dashboard’s paths', () => {
     ['/admin', { name: 'notFound' }],
     ['/admin/constructor', { name: 'notFound' }],
     ['/admin/team/x', { name: 'notFound' }],
+    ['/reports/br_1/alerts', { name: 'alerts', reportId: 'br_1' }],
+    ['/admin/webhooks', { name: 'webhooks' }],
+    ['/admin/webhooks/wh_1', { name: 'webhookDeliveries', webhookId: 'wh_1' }],
+    ['/admin/webhooks/wh_1/x', { name: 'notFound' }],
   ])('%s is %p', (path, screen) => {
     expect(screenOf(path)).toEqual(screen);
   });
@@ -51,6 +55,9 @@ describe('the dashboard’s paths', () => {
       { name: 'workspaceAdmin' },
       { name: 'teamAdmin' },
       { name: 'fanOut', fanOutId: 'qf 1' },
+      { name: 'alerts', reportId: 'br 1' },
+      { name: 'webhooks' },
+      { name: 'webhookDeliveries', webhookId: 'wh/1' },
     ];
     for (const screen of screens) expect(screenOf(pathOf(screen))).toEqual(screen);
   });

@@ -2,8 +2,11 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError, onUnauthorized, sessions } from './api/client.js';
 import type { Session } from './api/types.js';
 import { hrefOf, Link, navigate, usePlace } from './components/router.js';
+import { SessionContext } from './components/session.js';
 import { screenOf, type Screen } from './lib/routes.js';
 import { TeamAdminScreen } from './screens/admin/TeamAdmin.js';
+import { DeliveriesScreen } from './screens/admin/Deliveries.js';
+import { WebhooksScreen } from './screens/admin/Webhooks.js';
 import { WorkspaceAdminScreen } from './screens/admin/WorkspaceAdmin.js';
 import { AuditsScreen } from './screens/Audits.js';
 import { ContentCheckScreen } from './screens/ContentCheck.js';
@@ -46,6 +49,7 @@ function Header({ session, onSignOut }: { session: Session; onSignOut: () => voi
         <Link href="/fan-outs">Query fan-outs</Link>
         <Link href="/admin/workspace">Prompts and tags</Link>
         <Link href="/admin/team">Team</Link>
+        <Link href="/admin/webhooks">Webhooks</Link>
       </nav>
       <span class="who">{session.user.email}</span>
       <button type="button" onClick={onSignOut}>
@@ -63,6 +67,8 @@ function Content({ screen, search }: { screen: Screen; search: URLSearchParams }
   if (screen.name === 'fanOut') return <FanOutScreen fanOutId={screen.fanOutId} workspaceId={search.get('workspaceId')} />;
   if (screen.name === 'workspaceAdmin') return <WorkspaceAdminScreen />;
   if (screen.name === 'teamAdmin') return <TeamAdminScreen />;
+  if (screen.name === 'webhooks') return <WebhooksScreen />;
+  if (screen.name === 'webhookDeliveries') return <DeliveriesScreen webhookId={screen.webhookId} workspaceId={search.get('workspaceId')} />;
   if (screen.name === 'contentCheck') return <ContentCheckScreen checkId={screen.checkId} workspaceId={search.get('workspaceId')} />;
   if (screen.name === 'notFound')
     return (
@@ -92,9 +98,9 @@ export function App() {
     );
   const signOut = () => sessions.signOut().finally(() => setSession({ state: 'signedOut', notice: 'You signed out.' }));
   return (
-    <>
+    <SessionContext.Provider value={session.session}>
       <Header session={session.session} onSignOut={signOut} />
       <Content key={hrefOf(place.pathname)} screen={screenOf(place.pathname)} search={place.search} />
-    </>
+    </SessionContext.Provider>
   );
 }

@@ -8,6 +8,12 @@ export interface CoverageSpan {
   mentioned: number;
 }
 
+/** The brand in 60 % of 10 runs a day for the 28 days to 2026-11-06, then in 30 % for the 7 days to 2026-11-13: one coverage_drop. */
+export const FALLING_COVERAGE: readonly CoverageSpan[] = [
+  { from: '2026-10-10', days: 28, perDay: 10, mentioned: 6 },
+  { from: '2026-11-07', days: 7, perDay: 10, mentioned: 3 },
+];
+
 /**
  * NDJSON lines of imported runs, one per line as `geolens runs import` reads them: over `spans`, each day's
  * runs on `engine` spread over `promptIds`, the first `mentioned` of them naming `brand`.

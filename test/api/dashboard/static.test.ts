@@ -38,7 +38,7 @@ describe('serving the built dashboard', () => {
     await rm(distDir, { recursive: true, force: true });
   });
 
-  test.each(['/', '/sign-in', '/reports', '/reports/br_1', '/reports/br_1/prompts/pr_1', '/reports/br_1/detection', '/reports/br_1/agents', '/audits', '/audits/crawlability/cr_1', '/audits/content/cc_1', '/fan-outs', '/fan-outs/qf_1', '/admin/workspace', '/admin/team'])(
+  test.each(['/', '/sign-in', '/reports', '/reports/br_1', '/reports/br_1/prompts/pr_1', '/reports/br_1/detection', '/reports/br_1/agents', '/audits', '/audits/crawlability/cr_1', '/audits/content/cc_1', '/fan-outs', '/fan-outs/qf_1', '/admin/workspace', '/admin/team', '/reports/br_1/alerts', '/admin/webhooks', '/admin/webhooks/wh_1'])(
     '%s answers index.html, not cached, under a same-origin content security policy',
     async (path) => {
       const response = await fetch(`${url}${path}`);
@@ -57,7 +57,7 @@ describe('serving the built dashboard', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
-  test.each(['/assets/missing.js', '/v1/nothing', '/reports/br_1/unknown', '/mcp/x', '/favicon.ico', '/audits/other/cr_1', '/fan-outs/qf_1/x', '/admin/keys'])('%s is the API’s JSON 404, not the page', async (path) => {
+  test.each(['/assets/missing.js', '/v1/nothing', '/reports/br_1/unknown', '/mcp/x', '/favicon.ico', '/audits/other/cr_1', '/fan-outs/qf_1/x', '/admin/keys', '/admin/webhooks/wh_1/x'])('%s is the API’s JSON 404, not the page', async (path) => {
     const response = await fetch(`${url}${path}`);
     expect(response.status).toBe(404);
     expect(((await response.json()) as { message: string }).message).toMatch(/^No such endpoint/);

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createUser } from '../../../src/app/credentials/credentials.js';
 import type { TestApi } from '../../api/support/testApi.js';
 import { expectTableDownloadsEqualTables } from './downloads.js';
 
@@ -21,6 +22,12 @@ export async function newContext(browser: Browser, width = 1440): Promise<Browse
   const context = await browser.newContext({ viewport: { width, height: 900 } });
   await context.clock.setFixedTime(TODAY);
   return context;
+}
+
+/** A write user and a read user of the team, both on every workspace, signing in with `password`. */
+export async function createWriterAndReader(api: TestApi, teamId: string, emails: { writer: string; reader: string }, password: string): Promise<void> {
+  await createUser(api.context, { teamId, email: emails.writer, permission: 'write', workspaceIds: 'all', password });
+  await createUser(api.context, { teamId, email: emails.reader, permission: 'read', workspaceIds: 'all', password });
 }
 
 export async function signInThroughPage(page: Page, baseUrl: string, email: string, password: string): Promise<void> {

@@ -1,11 +1,18 @@
 import type { Session } from './types.js';
 
-/** A refused or failed call, with the API's own message: the page shows it, never a blank screen. */
+/** One field's problem in a 400's `errors`: its dotted path in the request and the API's message. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** A refused or failed call, with the API's own message (and a 400's field issues): the page shows it, never a blank screen. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly retryAfterSeconds: number | null = null,
+    readonly issues: readonly FieldIssue[] = [],
   ) {
     super(message);
   }
@@ -24,9 +31,9 @@ export function onUnauthorized(listener: (message: string) => void): () => void 
 export const csrfHeaders = (): Record<string, string> => (csrfToken ? { 'x-csrf-token': csrfToken } : {});
 
 async function errorOf(response: Response): Promise<ApiError> {
-  const body = (await response.json().catch(() => ({}))) as { message?: string; retryAfterSeconds?: number };
+  const body = (await response.json().catch(() => ({}))) as { message?: string; retryAfterSeconds?: number; errors?: FieldIssue[] };
   const message = body.message ?? `The server answered ${response.status}`;
-  return new ApiError(response.status, message, body.retryAfterSeconds ?? null);
+  return new ApiError(response.status, message, body.retryAfterSeconds ?? null, body.errors ?? []);
 }
 
 async function request<T>(method: string, path: string, body?: unknown, options: { quiet?: boolean } = {}): Promise<T> {

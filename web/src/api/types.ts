@@ -21,6 +21,10 @@ import type { cursorPagingSchema } from '../../../src/app/shared/paging.js';
 import type { workspaceSchema } from '../../../src/app/workspaces/queries.js';
 import type { agentsAnswerSchema, ingestionAnswerSchema, pagesAnswerSchema, statsAnswerSchema } from '../../../src/app/agentAnalytics/schemas.js';
 import type { brandReportPatchSchema } from '../../../src/domain/brandReport/schema.js';
+import type { alertSchema, watchSchema } from '../../../src/app/alerts/resource.js';
+import type { createdWebhookSchema, deliveryPageSchema, webhookSchema } from '../../../src/app/webhooks/resource.js';
+import type { WatchKind } from '../../../src/domain/alerts/schema.js';
+import type { WebhookEventType } from '../../../src/domain/webhooks/schema.js';
 
 interface CursorPage<Item> {
   items: Item[];
@@ -60,3 +64,12 @@ export type AgentStats = z.output<typeof statsAnswerSchema>;
 export type AgentList = z.output<typeof agentsAnswerSchema>;
 export type AgentPages = z.output<typeof pagesAnswerSchema>;
 export type AgentLogIngestion = z.output<typeof ingestionAnswerSchema>;
+
+export type Watch = z.output<typeof watchSchema>;
+export type { WatchKind, WebhookEventType };
+export type AlertPage = CursorPage<z.output<typeof alertSchema>>;
+export type Alert = AlertPage['items'][number];
+export type Webhook = z.output<typeof webhookSchema>;
+export type CreatedWebhook = z.output<typeof createdWebhookSchema>;
+export type DeliveryPage = z.output<typeof deliveryPageSchema>;
+export type Delivery = DeliveryPage['items'][number];

@@ -41,6 +41,7 @@ interface LinkProps {
   children: ComponentChildren;
   class?: string;
   current?: boolean;
+  'aria-label'?: string;
 }
 
 /** An ordinary link (it opens in a new tab as any other) that the app follows without reloading. */

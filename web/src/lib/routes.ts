@@ -9,6 +9,7 @@ export type Screen =
   | { name: 'recommendations'; reportId: string }
   | { name: 'detection'; reportId: string }
   | { name: 'agents'; reportId: string }
+  | { name: 'alerts'; reportId: string }
   | { name: 'audits' }
   | { name: 'crawlabilityCheck'; checkId: string }
   | { name: 'contentCheck'; checkId: string }
@@ -16,9 +17,11 @@ export type Screen =
   | { name: 'fanOut'; fanOutId: string }
   | { name: 'workspaceAdmin' }
   | { name: 'teamAdmin' }
+  | { name: 'webhooks' }
+  | { name: 'webhookDeliveries'; webhookId: string }
   | { name: 'notFound' };
 
-const REPORT_TABS = { prompts: 'prompts', citations: 'citations', recommendations: 'recommendations', detection: 'detection', agents: 'agents' } as const;
+const REPORT_TABS = { prompts: 'prompts', citations: 'citations', recommendations: 'recommendations', detection: 'detection', agents: 'agents', alerts: 'alerts' } as const;
 
 /** The GEO audit screens: `/audits`, `/audits/crawlability/{id}`, `/audits/content/{id}`. */
 function auditScreenOf([kind, checkId, ...rest]: string[]): Screen {
@@ -34,15 +37,22 @@ function fanOutScreenOf([fanOutId, ...rest]: string[]): Screen {
   return rest.length > 0 ? { name: 'notFound' } : { name: 'fanOut', fanOutId };
 }
 
-/** The administration screens: `/admin/workspace` (prompts and tags) and `/admin/team` (API keys, plan). */
+/** The administration screens: `/admin/workspace` (prompts and tags), `/admin/team` (API keys, plan), `/admin/webhooks`. */
 const ADMIN_SCREENS = new Map<string, Screen>([
   ['workspace', { name: 'workspaceAdmin' }],
   ['team', { name: 'teamAdmin' }],
+  ['webhooks', { name: 'webhooks' }],
 ]);
+
+/** `/admin/{screen}`, and a webhook's delivery log at `/admin/webhooks/{id}`. */
+function adminScreenOf([screen, webhookId, ...rest]: string[]): Screen {
+  if (screen === 'webhooks' && webhookId !== undefined && rest.length === 0) return { name: 'webhookDeliveries', webhookId };
+  return (webhookId === undefined && ADMIN_SCREENS.get(screen ?? '')) || { name: 'notFound' };
+}
 
 export function screenOf(pathname: string): Screen {
   const parts = pathname.split('/').filter(Boolean).map(decodeURIComponent);
-  if (parts[0] === 'admin') return (parts.length === 2 && ADMIN_SCREENS.get(parts[1] ?? '')) || { name: 'notFound' };
+  if (parts[0] === 'admin') return adminScreenOf(parts.slice(1));
   if (parts[0] === 'audits') return auditScreenOf(parts.slice(1));
   if (parts[0] === 'fan-outs') return fanOutScreenOf(parts.slice(1));
   const [first, reportId, tab, promptId, ...rest] = parts;
@@ -80,6 +90,10 @@ export function pathOf(screen: Screen): string {
       return '/admin/workspace';
     case 'teamAdmin':
       return '/admin/team';
+    case 'webhooks':
+      return '/admin/webhooks';
+    case 'webhookDeliveries':
+      return `/admin/webhooks/${encodeURIComponent(screen.webhookId)}`;
     default:
       return `/reports/${encodeURIComponent(screen.reportId)}/${screen.name}`;
   }

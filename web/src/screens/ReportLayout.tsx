@@ -15,6 +15,7 @@ import { PromptsScreen } from './Prompts.js';
 import { RecommendationsScreen } from './Recommendations.js';
 import { reportApi, type ScreenProps } from './shared.js';
 import { AgentAnalyticsScreen } from './agents/AgentAnalytics.js';
+import { AlertsScreen } from './alerts/Alerts.js';
 
 type ReportScreen = Extract<Screen, { reportId: string }>;
 
@@ -25,7 +26,11 @@ const TABS: Array<{ name: ReportScreen['name']; label: string }> = [
   { name: 'recommendations', label: 'Recommendations' },
   { name: 'detection', label: 'Detection' },
   { name: 'agents', label: 'Agent analytics' },
+  { name: 'alerts', label: 'Alerts' },
 ];
+
+/** The screens whose reads take no window, country, engine or tag. */
+const UNFILTERED = new Set<ReportScreen['name']>(['detection', 'agents', 'alerts']);
 
 function ScreenOf({ screen, ...props }: ScreenProps & { screen: ReportScreen }) {
   switch (screen.name) {
@@ -43,6 +48,8 @@ function ScreenOf({ screen, ...props }: ScreenProps & { screen: ReportScreen }) 
       return <DetectionScreen {...props} />;
     case 'agents':
       return <AgentAnalyticsScreen {...props} />;
+    case 'alerts':
+      return <AlertsScreen {...props} />;
   }
 }
 
@@ -85,7 +92,7 @@ export function ReportLayout({ screen }: { screen: ReportScreen }) {
                 {report.reportTitle}
               </h1>
               <Tabs report={report} screen={screen} filters={filters} />
-              {screen.name !== 'detection' && screen.name !== 'agents' && <FilterBar report={report} filters={filters} keep={place.search} />}
+              {!UNFILTERED.has(screen.name) && <FilterBar report={report} filters={filters} keep={place.search} />}
               <ScreenOf screen={screen} report={report} filters={filters} search={place.search} />
             </>
           );

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { api, type ApiError } from '../../api/client.js';
 import type { WorkspacePage } from '../../api/types.js';
 import { DownloadButton } from '../../components/DownloadButton.js';
@@ -6,42 +6,25 @@ import { Metric } from '../../components/Metric.js';
 import { Failure } from '../../components/Status.js';
 import { scopeText } from '../../lib/admin.js';
 import { formatTimestamp } from '../../lib/format.js';
-import { asApiError, ConfirmButton } from './shared.js';
+import { asApiError, ConfirmButton, ShownOnce } from './shared.js';
 import type { CreatedApiKey, TeamApiKey } from './types.js';
 
 export const API_KEYS = '/v1/api-keys';
 
 type Workspaces = WorkspacePage['items'];
 
-/** The new key, shown this once: copied with the Clipboard API, or selected in its field for the user to copy. */
+/** The new key, shown this once (see ShownOnce). */
 export function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
-  const field = useRef<HTMLInputElement>(null);
-  const [copyNote, setCopyNote] = useState('');
-  const selectKey = () => {
-    field.current?.focus();
-    field.current?.select();
-  };
-  const copy = () => {
-    const refused = () => {
-      selectKey();
-      setCopyNote('The browser did not allow copying: the key is selected, press Ctrl+C (⌘C on a Mac) to copy it.');
-    };
-    if (!navigator.clipboard) return refused();
-    navigator.clipboard.writeText(created.key).then(() => setCopyNote('Copied to the clipboard.'), refused);
-  };
   return (
-    <section class="new-key note" aria-labelledby="new-key-heading">
-      <h3 id="new-key-heading">New {created.permission} key</h3>
-      <p>Copy it now: it is shown this once, and only its first characters later.</p>
-      <label for="new-key">API key</label> <input id="new-key" ref={field} readOnly value={created.key} onFocus={selectKey} size={52} />{' '}
-      <button type="button" onClick={copy}>
-        Copy
-      </button>{' '}
-      <button type="button" onClick={onDone}>
-        Done
-      </button>
-      <p role="status">{copyNote}</p>
-    </section>
+    <ShownOnce
+      id="new-key"
+      heading={`New ${created.permission} key`}
+      note="Copy it now: it is shown this once, and only its first characters later."
+      label="API key"
+      noun="key"
+      value={created.key}
+      onDone={onDone}
+    />
   );
 }
 

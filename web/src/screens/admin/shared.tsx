@@ -57,3 +57,38 @@ export function useKeptApi<T>(source: string, version: number): Loaded<T> {
   if (loaded.state === 'ready') last.current = { source, data: loaded.data };
   return loaded.state === 'loading' && last.current?.source === source ? { state: 'ready', data: last.current.data } : loaded;
 }
+
+/**
+ * A secret shown this once (an API key, a webhook's signing secret): copied with the Clipboard API, or selected in
+ * its read-only field for the user to copy where the browser refuses.
+ */
+export function ShownOnce({ id, heading, note, label, noun, value, onDone }: { id: string; heading: string; note: string; label: string; noun: string; value: string; onDone: () => void }) {
+  const field = useRef<HTMLInputElement>(null);
+  const [copyNote, setCopyNote] = useState('');
+  const selectValue = () => {
+    field.current?.focus();
+    field.current?.select();
+  };
+  const copy = () => {
+    const refused = () => {
+      selectValue();
+      setCopyNote(`The browser did not allow copying: the ${noun} is selected, press Ctrl+C (⌘C on a Mac) to copy it.`);
+    };
+    if (!navigator.clipboard) return refused();
+    navigator.clipboard.writeText(value).then(() => setCopyNote('Copied to the clipboard.'), refused);
+  };
+  return (
+    <section class="shown-once note" aria-labelledby={`${id}-heading`}>
+      <h3 id={`${id}-heading`}>{heading}</h3>
+      <p>{note}</p>
+      <label for={id}>{label}</label> <input id={id} ref={field} readOnly value={value} onFocus={selectValue} size={52} />{' '}
+      <button type="button" onClick={copy}>
+        Copy
+      </button>{' '}
+      <button type="button" onClick={onDone}>
+        Done
+      </button>
+      <p role="status">{copyNote}</p>
+    </section>
+  );
+}
