@@ -109,8 +109,7 @@ async function withResource<A extends Access, R>(
   context: OperationContext,
 ): Promise<HandlerContext<A, R>> {
   let resource: unknown;
-  if (ref !== undefined) {
-    if (context.principal === null) throw new Error('A public operation cannot declare a resource: it has no caller to check');
+  if (ref !== undefined && context.principal !== null) {
     const source: ResourceSource = access === 'read' ? 'readModel' : 'eventStream';
     resource = await checkAccess(ref, context.principal, resourceLookup(context.deps, source));
   }
@@ -127,6 +126,7 @@ async function withResource<A extends Access, R>(
 export function defineOperation<A extends Access, Input extends z.ZodObject, Output extends z.ZodType, R extends ResourceRef | undefined = undefined>(
   spec: OperationSpec<A, Input, Output, R>,
 ): Operation {
+  if (spec.access === 'public' && spec.resource) throw new Error(`${spec.name}: a public operation has no caller whose access to a resource could be checked`);
   const validator = spec.check ? spec.input.superRefine(spec.check) : spec.input;
   const prepare = (input: unknown, context: OperationContext) => withResource<A, R>(spec.access, spec.resource?.(input as z.output<Input>), context);
   const runValidated = async (input: unknown, context: OperationContext) => spec.handler(input as z.output<Input>, await prepare(input, context));

@@ -1,5 +1,8 @@
 import { describe, expect, test } from '@jest/globals';
-import { checkAccess, type ResourceLookup } from '../../../src/app/shared/access.js';
+import { z } from 'zod';
+import { byTeam, checkAccess, type ResourceLookup } from '../../../src/app/shared/access.js';
+import { defineOperation } from '../../../src/app/shared/operation.js';
+import type { Services } from '../../../src/app/shared/services.js';
 import { OPERATOR, type Principal } from '../../../src/app/shared/principal.js';
 import { ForbiddenError, NotFoundError } from '../../../src/domain/shared/errors.js';
 import type { ActiveTeam } from '../../../src/domain/team/events.js';
@@ -86,5 +89,59 @@ describe('checkAccess', () => {
     const lookup = lookupOf();
     await checkAccess({ reportId: 'br_acme' }, key('all'), lookup);
     expect(lookup.calls).toEqual(['report br_acme']);
+  });
+});
+
+describe('an operation that declares its resource', () => {
+  /** Only the team stream exists: what an operation of `write` access reads its team from. */
+  const deps = (teams: string[]) =>
+    ({
+      eventStore: {
+        readStream: async (stream: string) =>
+          teams.filter((teamId) => stream.endsWith(teamId)).map((teamId) => ({ type: 'TeamCreated', data: { teamId, name: 'Acme', plan: 'standard', limits: {}, createdDate: '2026-01-01T00:00:00.000Z' } })),
+      },
+    }) as unknown as Services;
+  const handled: unknown[] = [];
+  const operation = defineOperation({
+    name: 'touchTeam',
+    summary: 'Touch a team',
+    tag: 'Test',
+    access: 'write',
+    input: z.object({ teamId: z.string() }),
+    output: z.object({ teamId: z.string() }),
+    resource: byTeam,
+    handler: async (_input, { resource }) => (handled.push(resource), { teamId: resource.teamId }),
+    list: { pagingFields: [], item: z.string(), window: async (_input, { resource }) => ({ items: [resource.teamId], totalCount: 1 }) },
+  });
+  const writeKey: Principal = { kind: 'apiKey', teamId: 'tm_acme', credentialId: 'key_1', permission: 'write', workspaceIds: 'all' };
+  const context = (principal: Principal, teams: string[]) => ({
+    principal,
+    deps: deps(teams),
+    get log(): never {
+      throw new Error('the logger is made only when the handler logs');
+    },
+  });
+
+  test('hands the handler and the list the resource it found', async () => {
+    expect(await operation.run({ teamId: 'tm_acme' }, context(writeKey, ['tm_acme']))).toEqual({ teamId: 'tm_acme' });
+    expect(handled).toEqual([expect.objectContaining({ status: 'active', teamId: 'tm_acme' })]);
+    expect(await operation.list?.window({ teamId: 'tm_acme' }, context(writeKey, ['tm_acme']), { offset: 0, limit: 1 })).toEqual({ items: ['tm_acme'], totalCount: 1 });
+  });
+
+  test.each([
+    ['run', (teamId: string, principal: Principal, teams: string[]) => operation.run({ teamId }, context(principal, teams))],
+    ['runValidated', (teamId: string, principal: Principal, teams: string[]) => operation.runValidated({ teamId }, context(principal, teams))],
+    ['the list window', (teamId: string, principal: Principal, teams: string[]) => operation.list?.window({ teamId }, context(principal, teams), { offset: 0, limit: 1 })],
+  ])('%s answers 404, then 403, before the handler runs', async (_path, call) => {
+    handled.length = 0;
+    await expect(call('tm_nope', writeKey, ['tm_acme'])).rejects.toThrow('Team tm_nope not found');
+    await expect(call('tm_globex', writeKey, ['tm_acme', 'tm_globex'])).rejects.toThrow('This API key has no access to team tm_globex');
+    expect(handled).toEqual([]);
+  });
+
+  test('a public operation cannot declare one', () => {
+    expect(() =>
+      defineOperation({ name: 'open', summary: 'Open', tag: 'Test', access: 'public', input: z.object({ teamId: z.string() }), output: z.object({}), resource: byTeam, handler: async () => ({}) }),
+    ).toThrow('open: a public operation has no caller');
   });
 });
