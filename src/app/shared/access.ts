@@ -30,10 +30,10 @@ export type ResolvedResource<R, S extends ResourceSource> = R extends { reportId
       ? ActiveTeam
       : undefined;
 
-/** How each kind is found: null (or a NotFoundError) when it does not exist. */
+/** How each kind is found: null when it does not exist. */
 export interface ResourceLookup {
   workspace(workspaceId: string): Promise<OwnedByWorkspace | null>;
-  report(reportId: string): Promise<(OwnedByWorkspace & object) | null>;
+  report(reportId: string): Promise<OwnedByWorkspace | null>;
   team(teamId: string): Promise<ActiveTeam | null>;
 }
 
