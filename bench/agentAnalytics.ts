@@ -20,7 +20,7 @@ import { pino } from 'pino';
 import { ingestAgentLogs } from '../src/app/agentAnalytics/ingest.js';
 import { createBrandReport } from '../src/app/brandReports/edit/commands.js';
 import { createApiKey } from '../src/app/credentials/credentials.js';
-import { OPERATOR } from '../src/app/shared/principal.js';
+import { activeReport } from '../src/app/agentAnalytics/connector.js';
 import { createTeam, setTeamPlan } from '../src/app/teams/teams.js';
 import { createWorkspace } from '../src/app/workspaces/commands.js';
 import { compose } from '../src/compose.js';
@@ -77,7 +77,7 @@ async function seed(config: Config, pages: number, today: string): Promise<Seede
     const readKey = await createApiKey(context, { teamId: team.id, permission: 'read', workspaceIds: 'all' });
     const firstDay = addDays(today, -(DAYS - 1));
     const source = { classify: (format: 'combined', classification: Parameters<typeof ingestLog>[1]) => ingestLog(Readable.from(visitLines(firstDay, pages)), { ...classification, format }) };
-    const answer = await ingestAgentLogs(composition.createServices('on-demand'), OPERATOR, { reportId: report.id, format: 'combined', source });
+    const answer = await ingestAgentLogs(composition.createServices('on-demand'), await activeReport(context, report.id), { format: 'combined', source });
     return { reportId: report.id, readKey: readKey.key, visits: answer.visits };
   } finally {
     await composition.close();

@@ -7,16 +7,15 @@ import type { Position } from '../../ports/eventStore.js';
 import { loadState } from '../shared/aggregates.js';
 import { handleCommand } from '../shared/commandHandler.js';
 import { nowIso, type AppContext } from '../shared/context.js';
-import { assertCanReadWorkspace, type Principal } from '../shared/principal.js';
 
 /**
  * The report as the write side knows it (the CLI may run while no server builds read models): 404 for an
- * unknown report, 403 outside the credential's workspaces.
+ * unknown report. For callers outside an operation (the demo seeder, benches); operations get it checked from
+ * the access step.
  */
-export async function requireReport(context: AppContext, principal: Principal, reportId: string): Promise<ActiveBrandReport> {
+export async function activeReport(context: AppContext, reportId: string): Promise<ActiveBrandReport> {
   const report = await loadState(context.eventStore, brandReportStream(reportId), brandReportDecider);
   if (report.status !== 'active') throw new NotFoundError(`Brand report ${reportId} not found`, 'reportId');
-  assertCanReadWorkspace(principal, report, `brand report ${reportId}`);
   return report;
 }
 

@@ -10,13 +10,13 @@ import {
 import { classificationContext } from '../../domain/agentLogs/ingestion.js';
 import type { LogFormat } from '../../domain/agentLogs/records.js';
 import { normalizeDomain } from '../../domain/brandReport/normalizeDomain.js';
+import type { ActiveBrandReport } from '../../domain/brandReport/events.js';
 import { foldEvents } from '../../domain/shared/decider.js';
 import { ConcurrencyError } from '../../domain/shared/errors.js';
 import type { Position, StreamRevision } from '../../ports/eventStore.js';
 import { nowIso, type AppContext } from '../shared/context.js';
-import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
-import { changeConnector, requireReport } from './connector.js';
+import { changeConnector } from './connector.js';
 import { compiledRangesAt, currentRangesRevision } from './crawlerRanges.js';
 import type { AgentLogSource, ClassifiedContent } from './logSource.js';
 
@@ -26,7 +26,6 @@ export const INGESTION_BATCH_ROWS = 2_000;
 const MAX_ATTEMPTS = 10;
 
 export interface IngestionRequest {
-  reportId: string;
   format: LogFormat;
   /** Stands for the host of `combined` lines; default the report's `brandDomain`. */
   host?: string | undefined;
@@ -111,15 +110,14 @@ async function record(
  * SHA-256, so that the same content ingested again counts nothing and one cut short is finished, never
  * doubled. Answers once the read models show the visits.
  */
-export async function ingestAgentLogs(services: Services, principal: Principal, request: IngestionRequest): Promise<IngestionAnswer> {
-  const { answer, position } = await recordAgentLogs(services, principal, request);
+export async function ingestAgentLogs(services: Services, report: ActiveBrandReport, request: IngestionRequest): Promise<IngestionAnswer> {
+  const { answer, position } = await recordAgentLogs(services, report, request);
   await services.readYourWrites(position);
   return answer;
 }
 
 /** The ingestion without waiting for the read models: what seeding the demo needs. */
-export async function recordAgentLogs(context: AppContext, principal: Principal, request: IngestionRequest): Promise<Recorded> {
-  const report = await requireReport(context, principal, request.reportId);
+export async function recordAgentLogs(context: AppContext, report: ActiveBrandReport, request: IngestionRequest): Promise<Recorded> {
   const hosts = reportHosts(report);
   const settings: IngestionSettings = {
     format: request.format,

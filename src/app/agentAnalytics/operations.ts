@@ -3,9 +3,10 @@ import { LOG_FORMATS } from '../../domain/agentLogs/records.js';
 import { isDomainName, normalizeDomain } from '../../domain/brandReport/normalizeDomain.js';
 import { rangeOverridesSchema } from '../../domain/crawlers/ranges.js';
 import { REPORT_ERRORS, reportIdField } from '../brandReports/operations.js';
+import { byReport } from '../shared/access.js';
 import { defineOperation, type InputCheck } from '../shared/operation.js';
 import { checkOffsetPaging } from '../shared/paging.js';
-import { changeConnector, requireReport } from './connector.js';
+import { changeConnector } from './connector.js';
 import { replaceCrawlerRanges } from './crawlerRanges.js';
 import { ingestAgentLogs } from './ingest.js';
 import { agentLogSourceSchema } from './logSource.js';
@@ -63,8 +64,8 @@ export const uploadAgentLogsOperation = defineOperation({
   output: ingestionAnswerSchema,
   answers: 'What the log held',
   errors: { ...REPORT_ERRORS, 413: 'The upload holds more than 50 MB as sent', 415: 'A Content-Encoding other than gzip' },
-  handler: ({ reportId, format, host, content }, { principal, deps }) =>
-    ingestAgentLogs(deps, principal, { reportId, format, host, source: content }),
+  resource: byReport,
+  handler: ({ format, host, content }, { deps, resource }) => ingestAgentLogs(deps, resource, { format, host, source: content }),
 });
 
 export const ingestAgentLogFileOperation = defineOperation({
@@ -80,8 +81,8 @@ export const ingestAgentLogFileOperation = defineOperation({
     host: hostField,
   }),
   output: ingestionAnswerSchema,
-  handler: ({ reportId, format, host, content }, { principal, deps }) =>
-    ingestAgentLogs(deps, principal, { reportId, format, host, source: content }),
+  resource: byReport,
+  handler: ({ format, host, content }, { deps, resource }) => ingestAgentLogs(deps, resource, { format, host, source: content }),
 });
 
 export const disconnectAgentLogsOperation = defineOperation({
@@ -91,8 +92,8 @@ export const disconnectAgentLogsOperation = defineOperation({
   access: 'operator',
   input: z.object({ reportId: reportIdField }),
   output: z.object({ reportId: z.string(), availability: z.literal('not_connected') }),
-  handler: async ({ reportId }, { principal, deps }) => {
-    await requireReport(deps, principal, reportId);
+  resource: byReport,
+  handler: async ({ reportId }, { deps }) => {
     await deps.readYourWrites(await changeConnector(deps, reportId, 'DisconnectAgentLogs'));
     return { reportId, availability: 'not_connected' as const };
   },
@@ -123,13 +124,14 @@ export const listAgentsOperation = defineOperation({
   output: agentsAnswerSchema,
   answers: 'One page of agents',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, limit, offset, ...query }, { principal, deps }) =>
-    cachedReportView(deps, principal, 'agents', reportId, { limit, offset, ...query }, () => listAgents(deps, principal, reportId, query, { limit, offset }), AGENT_ANALYTICS_READ_MODELS),
+  resource: byReport,
+  handler: ({ reportId: _reportId, limit, offset, ...query }, { deps, resource }) =>
+    cachedReportView(deps, 'agents', resource, { limit, offset, ...query }, () => listAgents(deps, resource, query, { limit, offset }), AGENT_ANALYTICS_READ_MODELS),
   list: {
     pagingFields: ['limit', 'offset'],
     item: agentItemSchema,
-    window: async ({ reportId, limit: _limit, offset: _offset, ...query }, { principal, deps }, range) =>
-      windowOfAnswer(await listAgents(deps, principal, reportId, query, range)),
+    window: async ({ reportId: _reportId, limit: _limit, offset: _offset, ...query }, { deps, resource }, range) =>
+      windowOfAnswer(await listAgents(deps, resource, query, range)),
   },
 });
 
@@ -144,13 +146,14 @@ export const listPagesOperation = defineOperation({
   output: pagesAnswerSchema,
   answers: 'One page of pages',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, limit, offset, ...query }, { principal, deps }) =>
-    cachedReportView(deps, principal, 'agentPages', reportId, { limit, offset, ...query }, () => listPages(deps, principal, reportId, query, { limit, offset }), AGENT_ANALYTICS_READ_MODELS),
+  resource: byReport,
+  handler: ({ reportId: _reportId, limit, offset, ...query }, { deps, resource }) =>
+    cachedReportView(deps, 'agentPages', resource, { limit, offset, ...query }, () => listPages(deps, resource, query, { limit, offset }), AGENT_ANALYTICS_READ_MODELS),
   list: {
     pagingFields: ['limit', 'offset'],
     item: pageItemSchema,
-    window: async ({ reportId, limit: _limit, offset: _offset, ...query }, { principal, deps }, range) =>
-      windowOfAnswer(await listPages(deps, principal, reportId, query, range)),
+    window: async ({ reportId: _reportId, limit: _limit, offset: _offset, ...query }, { deps, resource }, range) =>
+      windowOfAnswer(await listPages(deps, resource, query, range)),
   },
 });
 
@@ -164,6 +167,7 @@ export const getStatsOperation = defineOperation({
   output: statsAnswerSchema,
   answers: 'The agent analytics figures',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, deps }) =>
-    cachedReportView(deps, principal, 'agentStats', reportId, query, () => getStats(deps, principal, reportId, query), AGENT_ANALYTICS_READ_MODELS),
+  resource: byReport,
+  handler: ({ reportId: _reportId, ...query }, { deps, resource }) =>
+    cachedReportView(deps, 'agentStats', resource, query, () => getStats(deps, resource, query), AGENT_ANALYTICS_READ_MODELS),
 });

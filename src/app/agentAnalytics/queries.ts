@@ -1,14 +1,12 @@
 import { agentStats, agentTotals, pageTotals, type AgentFilter, type AgentStats, type AgentTotal, type PageTotal } from '../../domain/agentLogs/analytics.js';
 import { reportHosts } from '../../domain/agentLogs/reportHosts.js';
 import { resolveWindow, windowIssues, type DayWindow } from '../../domain/agentLogs/window.js';
-import { NotFoundError } from '../../domain/shared/errors.js';
 import { utcDay } from '../../domain/shared/days.js';
 import { validationFailed } from '../../domain/shared/zodIssues.js';
 import type { AgentDayCounts, PageDayCounts } from '../../domain/agentLogs/dayCounts.js';
 import { agentAnalyticsCollection, agentDayCounts, pageDayCounts } from '../../projections/agentAnalytics/reader.js';
-import { brandReportCollection } from '../../projections/brandReports/reader.js';
+import type { BrandReportDoc } from '../../projections/brandReports/reader.js';
 import { offsetPaging, windowOf, type ListRange } from '../shared/paging.js';
-import { assertCanReadWorkspace, type Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import type { Availability } from './schemas.js';
 
@@ -34,11 +32,8 @@ function queryWindow(services: Services, query: AgentQuery): DayWindow {
   return window;
 }
 
-async function queryScope(services: Services, principal: Principal, reportId: string, query: AgentQuery): Promise<QueryScope> {
-  const reports = await brandReportCollection(services.readModels);
-  const report = await reports.findOne({ _id: reportId });
-  if (!report) throw new NotFoundError(`Brand report ${reportId} not found`);
-  assertCanReadWorkspace(principal, report, `brand report ${reportId}`);
+async function queryScope(services: Services, report: BrandReportDoc, query: AgentQuery): Promise<QueryScope> {
+  const reportId = report._id;
   const window = queryWindow(services, query);
   const connectors = await agentAnalyticsCollection(services.readModels, 'connectors');
   const connected = (await connectors.findOne({ _id: reportId }))?.connected === true;
@@ -61,8 +56,8 @@ const availabilityOf = (connected: boolean, visits: number): Availability =>
 const answerWindow = (scope: QueryScope, visits: number) => ({ availability: availabilityOf(scope.connected, visits), ...scope.window });
 
 /** The agents list: busiest first; with no connector, nothing is measured and the list is empty. */
-export async function listAgents(services: Services, principal: Principal, reportId: string, query: AgentQuery, range: ListRange) {
-  const scope = await queryScope(services, principal, reportId, query);
+export async function listAgents(services: Services, report: BrandReportDoc, query: AgentQuery, range: ListRange) {
+  const scope = await queryScope(services, report, query);
   const agents: AgentTotal[] = scope.connected ? agentTotals(await agentDays(services, scope), query) : [];
   const page = windowOf(agents, range);
   const visits = agents.reduce((total, agent) => total + agent.visits, 0);
@@ -75,8 +70,8 @@ export async function listAgents(services: Services, principal: Principal, repor
 }
 
 /** The pages list: the report's pages by AI-agent visits, busiest first. */
-export async function listPages(services: Services, principal: Principal, reportId: string, query: AgentQuery, range: ListRange) {
-  const scope = await queryScope(services, principal, reportId, query);
+export async function listPages(services: Services, report: BrandReportDoc, query: AgentQuery, range: ListRange) {
+  const scope = await queryScope(services, report, query);
   const pages: PageTotal[] = scope.connected ? pageTotals(await pageDays(services, scope), query) : [];
   const page = windowOf(pages, range);
   const visits = pages.reduce((total, { visits: pageVisits }) => total + pageVisits, 0);
@@ -94,8 +89,8 @@ const NOT_MEASURED: { [Figure in keyof AgentStats]: null } = {
 };
 
 /** `/stats`: every metric null without a connector; real zeros (and a null `topEngine`) without visits. */
-export async function getStats(services: Services, principal: Principal, reportId: string, query: AgentQuery) {
-  const scope = await queryScope(services, principal, reportId, query);
+export async function getStats(services: Services, report: BrandReportDoc, query: AgentQuery) {
+  const scope = await queryScope(services, report, query);
   if (!scope.connected) return { ...answerWindow(scope, 0), domains: scope.domains, ...NOT_MEASURED };
   const [days, pages] = await Promise.all([agentDays(services, scope), pageDays(services, scope)]);
   const stats = agentStats(scope.window, days, pages, query);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { addWatchFields, checkWatchCompetitor } from '../../domain/alerts/schema.js';
 import { REPORT_ERRORS, reportIdField } from '../brandReports/operations.js';
+import { byReport } from '../shared/access.js';
 import { defineOperation } from '../shared/operation.js';
 import { cursorPagingSchema, cursorParameterSchema } from '../shared/paging.js';
 import { alertSchema, watchSchema } from './resource.js';
-import { addWatch, ALERT_LIST, alertsWindow, listAlerts, listWatches, removeWatch } from './watches.js';
+import { addWatch, ALERT_LIST, alertsWindow, listAlerts, reportWatches, removeWatch } from './watches.js';
 
 const TAG = 'Alerts';
 
@@ -24,7 +25,8 @@ export const addWatchOperation = defineOperation({
   output: watchSchema,
   answers: 'The watch',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...watch }, { principal, deps }) => addWatch(deps, principal, reportId, watch),
+  resource: byReport,
+  handler: ({ reportId: _reportId, ...watch }, { deps, resource }) => addWatch(deps, resource, watch),
 });
 
 export const listWatchesOperation = defineOperation({
@@ -37,7 +39,8 @@ export const listWatchesOperation = defineOperation({
   output: z.object({ items: z.array(watchSchema) }),
   answers: 'The watches',
   errors: REPORT_ERRORS,
-  handler: async ({ reportId }, { principal, deps }) => ({ items: await listWatches(deps, principal, reportId) }),
+  resource: byReport,
+  handler: async ({ reportId }, { deps }) => ({ items: await reportWatches(deps, reportId) }),
 });
 
 export const removeWatchOperation = defineOperation({
@@ -50,8 +53,9 @@ export const removeWatchOperation = defineOperation({
   output: z.object({ id: z.string(), deleted: z.literal(true) }),
   answers: 'Removed',
   errors: { ...REPORT_ERRORS, 404: 'No such report, or the watch is not in it' },
-  handler: async ({ reportId, watchId }, { principal, deps }) => {
-    await removeWatch(deps, principal, reportId, watchId);
+  resource: byReport,
+  handler: async ({ reportId, watchId }, { deps }) => {
+    await removeWatch(deps, reportId, watchId);
     return { id: watchId, deleted: true as const };
   },
 });
@@ -66,10 +70,11 @@ export const listAlertsOperation = defineOperation({
   output: z.object({ items: z.array(alertSchema), paging: cursorPagingSchema }),
   answers: 'One page of alerts',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, cursor }, { principal, deps }) => listAlerts(deps, principal, reportId, cursor),
+  resource: byReport,
+  handler: ({ reportId, cursor }, { deps }) => listAlerts(deps, reportId, cursor),
   list: {
     pagingFields: ['cursor'],
     item: alertSchema,
-    window: ({ reportId }, { principal, deps }, range) => alertsWindow(deps, principal, reportId, range),
+    window: ({ reportId }, { deps }, range) => alertsWindow(deps, reportId, range),
   },
 });

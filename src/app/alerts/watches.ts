@@ -4,12 +4,10 @@ import type { ActiveBrandReport } from '../../domain/brandReport/events.js';
 import { ValidationError } from '../../domain/shared/errors.js';
 import type { Position } from '../../ports/eventStore.js';
 import { alertCollection } from '../../projections/alerts/reader.js';
-import { requireReport } from '../agentAnalytics/connector.js';
 import { handleCommand } from '../shared/commandHandler.js';
 import { nowIso } from '../shared/context.js';
 import { randomBase62 } from '../shared/ids.js';
 import { newestFirstPage, newestFirstWindow, type ListRange, type PageCursor } from '../shared/paging.js';
-import type { Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 import { toAlert, toWatch, type Alert, type Watch } from './resource.js';
 
@@ -24,9 +22,10 @@ function assertTracked(report: ActiveBrandReport, competitor: string | undefined
   throw new ValidationError(message, [{ path: 'competitor', message, code: 'custom' }]);
 }
 
-/** 404 for an unknown report, 403 outside the credential's workspaces; then adds the watch (the decider validates). */
-export async function addWatch(services: Services, principal: Principal, reportId: string, input: { competitor?: string | undefined }): Promise<Watch> {
-  assertTracked(await requireReport(services, principal, reportId), input.competitor);
+/** Adds a watch to a report the access step has found and checked (the decider validates). */
+export async function addWatch(services: Services, report: ActiveBrandReport, input: { competitor?: string | undefined }): Promise<Watch> {
+  assertTracked(report, input.competitor);
+  const { reportId } = report;
   const watchId = newWatchId();
   const { position } = await handleCommand(services.eventStore, watchStream(watchId), watchDecider, {
     type: 'AddWatch',
@@ -39,8 +38,7 @@ export async function addWatch(services: Services, principal: Principal, reportI
 }
 
 /** A watch of another report is not found (404), like an unknown one. */
-export async function removeWatch(services: Services, principal: Principal, reportId: string, watchId: string): Promise<Position | null> {
-  await requireReport(services, principal, reportId);
+export async function removeWatch(services: Services, reportId: string, watchId: string): Promise<Position | null> {
   const { position } = await handleCommand(services.eventStore, watchStream(watchId), watchDecider, {
     type: 'RemoveWatch',
     data: { watchId, reportId, now: nowIso(services) },
@@ -56,21 +54,14 @@ export async function reportWatches(services: Services, reportId: string, watchI
   return found.map(toWatch);
 }
 
-export async function listWatches(services: Services, principal: Principal, reportId: string): Promise<Watch[]> {
-  await requireReport(services, principal, reportId);
-  return reportWatches(services, reportId);
-}
-
 /** One cursor page of the report's alerts, newest first. */
-export async function listAlerts(services: Services, principal: Principal, reportId: string, cursor: PageCursor | undefined) {
-  await requireReport(services, principal, reportId);
+export async function listAlerts(services: Services, reportId: string, cursor: PageCursor | undefined) {
   const { documents, paging } = await newestFirstPage(await alertCollection(services.readModels, 'alerts'), ALERT_LIST, { reportId }, cursor);
   return { items: documents.map(toAlert), paging };
 }
 
 /** Any stretch of the report's alerts, newest first, with their number (MCP's page-numbered lists). */
-export async function alertsWindow(services: Services, principal: Principal, reportId: string, range: ListRange): Promise<{ items: Alert[]; totalCount: number }> {
-  await requireReport(services, principal, reportId);
+export async function alertsWindow(services: Services, reportId: string, range: ListRange): Promise<{ items: Alert[]; totalCount: number }> {
   const { items, totalCount } = await newestFirstWindow(await alertCollection(services.readModels, 'alerts'), { reportId }, range);
   return { items: items.map(toAlert), totalCount };
 }

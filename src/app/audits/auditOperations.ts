@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AuditDoc } from '../../projections/audits/reader.js';
+import { byWorkspaceIfNamed } from '../shared/access.js';
 import { defineOperation, type Operation } from '../shared/operation.js';
 import { cursorPagingSchema, cursorParameterSchema, type PageCursor } from '../shared/paging.js';
 import { auditsWindow, getAudit, listAudits, type AuditResource } from './auditQueries.js';
@@ -44,6 +45,7 @@ export function listAuditsOperation<Doc extends AuditDoc>(reads: AuditReads<Doc>
     output: z.object({ items: z.array(reads.item), paging: cursorPagingSchema }),
     answers: `One page of ${reads.plural}`,
     errors: { 403: 'workspaceId names a workspace the credential cannot read', 404: 'workspaceId names no workspace' },
+    resource: byWorkspaceIfNamed,
     handler: (input: { workspaceId?: string | undefined; cursor?: PageCursor | undefined }, { principal, deps }) =>
       listAudits(deps, principal, resource, input),
     list: {
@@ -67,6 +69,7 @@ export function getAuditOperation<Doc extends AuditDoc>(reads: AuditReads<Doc>, 
     output: reads.detail,
     answers: `The ${resource.label.toLowerCase()}`,
     errors: AUDIT_ERRORS,
+    resource: byWorkspaceIfNamed,
     handler: (input: Record<string, string | undefined>, { principal, deps }) =>
       getAudit(deps, principal, resource, input[reads.idField] as string, input.workspaceId),
   });

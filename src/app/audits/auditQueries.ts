@@ -1,7 +1,6 @@
 import { NotFoundError } from '../../domain/shared/errors.js';
 import type { Collection, Filter } from '../../ports/documentStore.js';
 import { auditCollection, type AuditCollectionName, type AuditDoc, type CrawlabilityCheckDoc } from '../../projections/audits/reader.js';
-import { requireReadableWorkspace } from '../shared/directory.js';
 import { newestFirstPage, newestFirstWindow, type CursorPaging, type ListRange, type ListWindow, type PageCursor } from '../shared/paging.js';
 import { assertCanReadWorkspace, readableWorkspacesFilter, type Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
@@ -25,10 +24,10 @@ export interface AuditListQuery {
 const collectionOf = <Doc extends AuditDoc>(services: Services, resource: AuditResource<Doc, unknown, unknown>): Promise<Collection<Doc>> =>
   auditCollection<Doc>(services.readModels, resource.collection);
 
-/** Without `workspaceId` the list spans every workspace the caller can read; with it, that workspace (404, 403). */
-async function listFilter(services: Services, principal: Principal, workspaceId: string | undefined): Promise<Filter> {
+/** Without `workspaceId` the list spans every workspace the caller can read; with it, that workspace (checked by the access step). */
+function listFilter(principal: Principal, workspaceId: string | undefined): Filter {
   const readable = readableWorkspacesFilter(principal, 'workspaceId');
-  return workspaceId === undefined ? readable : { ...readable, workspaceId: (await requireReadableWorkspace(services, principal, workspaceId))._id };
+  return workspaceId === undefined ? readable : { ...readable, workspaceId };
 }
 
 /** One cursor page, newest first, pages of 25 (contract.md section 3). */
@@ -38,7 +37,7 @@ export async function listAudits<Doc extends AuditDoc, Item>(
   resource: AuditResource<Doc, Item, unknown>,
   query: AuditListQuery,
 ): Promise<{ items: Item[]; paging: CursorPaging }> {
-  const filter = await listFilter(services, principal, query.workspaceId);
+  const filter = listFilter(principal, query.workspaceId);
   const page = await newestFirstPage(await collectionOf(services, resource), resource.list, filter, query.cursor);
   return { items: page.documents.map((document) => resource.listItem(document)), paging: page.paging };
 }
@@ -51,13 +50,14 @@ export async function auditsWindow<Doc extends AuditDoc, Item>(
   workspaceId: string | undefined,
   range: ListRange,
 ): Promise<ListWindow<Item>> {
-  const window = await newestFirstWindow(await collectionOf(services, resource), await listFilter(services, principal, workspaceId), range);
+  const window = await newestFirstWindow(await collectionOf(services, resource), listFilter(principal, workspaceId), range);
   return { items: window.items.map((document) => resource.listItem(document)), totalCount: window.totalCount };
 }
 
 /**
  * One audit: 404 when it does not exist, or is not in `workspaceId` when one is named (MCP's get tools name
- * it); 403 when its workspace is not the caller's to read.
+ * it; the access step has checked that workspace); 403 when its workspace is not the caller's to read. The
+ * audit's own workspace is checked here: an audit id is not a kind the access step resolves.
  */
 export async function getAudit<Doc extends AuditDoc, Detail>(
   services: Services,
@@ -66,7 +66,6 @@ export async function getAudit<Doc extends AuditDoc, Detail>(
   id: string,
   workspaceId: string | undefined,
 ): Promise<Detail> {
-  if (workspaceId !== undefined) await requireReadableWorkspace(services, principal, workspaceId);
   const document = await (await collectionOf(services, resource)).findOne({ _id: id });
   if (!document || (workspaceId !== undefined && document.workspaceId !== workspaceId)) {
     throw new NotFoundError(`${resource.label} ${id} not found${workspaceId === undefined ? '' : ` in workspace ${workspaceId}`}`);

@@ -5,11 +5,11 @@ import { billingPeriod, type BillingPeriod } from '../../domain/team/billingPeri
 import type { Filter } from '../../ports/documentStore.js';
 import type { Position } from '../../ports/eventStore.js';
 import { AUDIT_COLLECTION_NAMES, auditCollection } from '../../projections/audits/reader.js';
-import { requireTeam, requireWorkspace } from '../shared/aggregates.js';
+import { requireTeam } from '../shared/aggregates.js';
 import { handleCommand } from '../shared/commandHandler.js';
 import { nowIso, type AppContext } from '../shared/context.js';
 import { randomBase62 } from '../shared/ids.js';
-import { assertCanReadWorkspace, type Principal } from '../shared/principal.js';
+import type { OwnedByWorkspace } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
 
 export type AuditIdKind = 'crawlabilityCheck' | 'contentCheck' | 'queryFanOut';
@@ -25,20 +25,17 @@ export interface RequestedAudit {
 }
 
 /**
- * Requests a GEO audit of a workspace (contract.md sections 9 and 11): 404 for an unknown workspace, 403 for
- * one the caller cannot read, 429 once the team has used `geoAuditMaxCount` audits in its billing period or
+ * Requests a GEO audit of a workspace (contract.md sections 9 and 11), found and checked by the access step:
+ * 429 once the team has used `geoAuditMaxCount` audits in its billing period or
  * has no active plan. The request is counted and recorded in one append, so a refused one creates nothing.
  * The workspace and team are read from their streams, so the CLI works while no server runs.
  */
 export async function requestGeoAudit(
   context: AppContext,
-  principal: Principal,
-  workspaceId: string,
+  { workspaceId, teamId }: OwnedByWorkspace,
   build: (facts: AuditRequestFacts) => GeoAuditRequested,
 ): Promise<RequestedAudit> {
-  const workspace = await requireWorkspace(context.eventStore, workspaceId);
-  assertCanReadWorkspace(principal, workspace, `workspace ${workspaceId}`);
-  const team = await requireTeam(context.eventStore, workspace.teamId);
+  const team = await requireTeam(context.eventStore, teamId);
   const period = billingPeriod(team.subscriptionEndDate, context.clock.now());
   if (period === null) {
     throw new QuotaExceededError(`The subscription ended on ${team.subscriptionEndDate}: no GEO audits are available until it is renewed`);

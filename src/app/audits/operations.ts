@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ContentCheckDoc, CrawlabilityCheckDoc } from '../../projections/audits/reader.js';
+import { byWorkspace } from '../shared/access.js';
 import { defineOperation } from '../shared/operation.js';
 import { getAuditOperation, listAuditsOperation, type AuditReads } from './auditOperations.js';
 import { createContentCheck, createCrawlabilityCheck } from './checks.js';
@@ -82,7 +83,8 @@ export const createCrawlabilityCheckOperation = defineOperation({
   output: crawlabilityCheckCreatedSchema,
   answers: 'The pending check',
   errors: CREATE_AUDIT_ERRORS,
-  handler: (input, { principal, deps }) => createCrawlabilityCheck(deps, principal, input),
+  resource: byWorkspace,
+  handler: (input, { deps, resource }) => createCrawlabilityCheck(deps, resource, input),
 });
 
 export const createContentCheckOperation = defineOperation({
@@ -114,6 +116,7 @@ export const createContentCheckOperation = defineOperation({
     ...CREATE_AUDIT_ERRORS,
     503: 'No browser to render with (CHROMIUM_PATH names no file, or none is installed): the message says what to install; nothing is created or counted',
   },
-  handler: ({ sendServiceHeader, sendOtterlyHeader, ...input }, { principal, deps }) =>
-    createContentCheck(deps, principal, { ...input, sendServiceHeader: sendServiceHeader ?? sendOtterlyHeader ?? false }),
+  resource: byWorkspace,
+  handler: ({ sendServiceHeader, sendOtterlyHeader, ...input }, { deps, resource }) =>
+    createContentCheck(deps, resource, { ...input, sendServiceHeader: sendServiceHeader ?? sendOtterlyHeader ?? false }),
 });

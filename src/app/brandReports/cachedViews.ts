@@ -1,13 +1,11 @@
 import { reportPromptIds } from '../../domain/brandReport/events.js';
 import { utcDay } from '../../domain/shared/days.js';
 import { readModelPositions } from '../../projections/index.js';
-import { reportState } from '../../projections/brandReports/reader.js';
+import { reportState, type BrandReportDoc } from '../../projections/brandReports/reader.js';
 import { historyReader, isReadableVersion } from '../../projections/reportHistory/reader.js';
-import { assertCanReadWorkspace, OPERATOR, type OwnedByWorkspace, type Principal } from '../shared/principal.js';
 import { cacheKey } from '../shared/responseCache.js';
 import type { Services } from '../shared/services.js';
 import { reportTags } from './edit/queries.js';
-import { readableReportDocument } from './history/history.js';
 import { brandReportResource, type BrandReport } from './resource.js';
 
 /** The read models a report's analytics read: its prompts and tags, the report, its runs and its history. */
@@ -33,19 +31,18 @@ export const AGENT_ANALYTICS_READ_MODELS = ['brandReports', 'agentAnalytics'];
 
 /**
  * One view of a report (`view` names it) for `query`: computed by `compute` once, then answered from the
- * response cache until `readModels` (the report's analytics by default) move. Access is checked on every call,
- * before the cache is read, and the key names the report's workspace.
+ * response cache until `readModels` (the report's analytics by default) move. The access step has checked the
+ * report on this call before the cache is read, and the key names the report's workspace.
  */
 export async function cachedReportView<T>(
   services: Services,
-  principal: Principal,
   view: string,
-  reportId: string,
+  report: BrandReportDoc,
   query: object,
   compute: () => Promise<T>,
   readModels: readonly string[] = ANALYTICS_READ_MODELS,
 ): Promise<T> {
-  const { teamId, workspaceId } = await readableReportDocument(services, principal, reportId);
+  const { _id: reportId, teamId, workspaceId } = report;
   const key = cacheKey({
     view,
     teamId,
@@ -60,22 +57,15 @@ export async function cachedReportView<T>(
   return services.responseCache.answer(key, compute);
 }
 
-interface HeldReport {
-  owner: OwnedByWorkspace;
-  report: BrandReport;
-}
-
 /**
  * `GET /v1/reports/brand/{id}` answered from memory while the report and directory read models stand where
- * they stood: one read of their positions instead of the report, its prompts and their tags. The report is
- * held with its workspace, and every caller's access is checked against it.
+ * they stood: one read of their positions instead of the report's prompts and their tags. The access step has
+ * found and checked the report.
  */
-export async function cachedBrandReport(services: Services, principal: Principal, reportId: string): Promise<BrandReport> {
+export async function cachedBrandReport(services: Services, report: BrandReportDoc): Promise<BrandReport> {
   const positions = await readModelPositions(services.documentStore, REPORT_READ_MODELS);
-  const held = await services.responseCache.answer(cacheKey({ view: 'brandReport', reportId, positions }), async (): Promise<HeldReport> => {
-    const report = reportState(await readableReportDocument(services, OPERATOR, reportId));
-    return { owner: { teamId: report.teamId, workspaceId: report.workspaceId }, report: brandReportResource(report, await reportTags(services, reportPromptIds(report))) };
+  return services.responseCache.answer(cacheKey({ view: 'brandReport', reportId: report._id, positions }), async (): Promise<BrandReport> => {
+    const state = reportState(report);
+    return brandReportResource(state, await reportTags(services, reportPromptIds(state)));
   });
-  assertCanReadWorkspace(principal, held.owner, `brand report ${reportId}`);
-  return held.report;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeCitationUrl } from '../../domain/analysis/index.js';
 import { engineSchema } from '../../domain/shared/engines.js';
+import { byReport, byWorkspace, byWorkspaceIfNamed } from '../shared/access.js';
 import { defineOperation } from '../shared/operation.js';
 import { checkOffsetPaging, cursorPagingSchema, cursorParameterSchema, offsetPaging, offsetPagingFields, offsetPagingSchema } from '../shared/paging.js';
 import { checkWindow, enginesFilterSchema, windowFields } from '../shared/window.js';
@@ -43,6 +44,7 @@ export const listBrandReportsOperation = defineOperation({
   output: z.object({ items: z.array(brandReportListItemSchema), paging: cursorPagingSchema }),
   answers: 'One page of brand reports',
   errors: { 403: 'workspaceId names a workspace the credential cannot read', 404: 'workspaceId names no workspace' },
+  resource: byWorkspaceIfNamed,
   handler: (input, { principal, deps }) => listBrandReports(deps, principal, input),
   list: { pagingFields: ['cursor'], item: brandReportListItemSchema, window: (input, { principal, deps }, range) => brandReportsWindow(deps, principal, input, range) },
 });
@@ -57,7 +59,8 @@ export const getBrandReportOperation = defineOperation({
   output: brandReportSchema,
   answers: 'The brand report',
   errors: REPORT_ERRORS,
-  handler: ({ reportId }, { principal, deps }) => cachedBrandReport(deps, principal, reportId),
+  resource: byReport,
+  handler: (_input, { deps, resource }) => cachedBrandReport(deps, resource),
 });
 
 export const updateBrandReportOperation = defineOperation({
@@ -74,7 +77,8 @@ export const updateBrandReportOperation = defineOperation({
   output: brandReportSchema,
   answers: 'The updated brand report',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, patch }, { principal, deps }) => editBrandReport(deps, principal, reportId, patch),
+  resource: byReport,
+  handler: ({ reportId, patch }, { deps }) => editBrandReport(deps, reportId, patch),
 });
 
 export const getRecalculationOperation = defineOperation({
@@ -90,7 +94,8 @@ export const getRecalculationOperation = defineOperation({
   output: reportRecalculationSchema,
   answers: 'The newest history version and the readable versions',
   errors: REPORT_ERRORS,
-  handler: ({ reportId }, { principal, deps }) => getRecalculation(deps, principal, reportId),
+  resource: byReport,
+  handler: (_input, { deps, resource }) => getRecalculation(deps, resource),
 });
 
 const PROMPTS_TAG = 'Brand report prompts';
@@ -113,7 +118,8 @@ export const getBrandReportPromptOperation = defineOperation({
   output: promptDetailSchema,
   answers: 'The prompt detail',
   errors: REPORT_PROMPT_ERRORS,
-  handler: ({ reportId, promptId, ...query }, { principal, deps }) => getPromptDetail(deps, principal, reportId, promptId, query),
+  resource: byReport,
+  handler: ({ reportId: _reportId, promptId, ...query }, { deps, resource }) => getPromptDetail(deps, resource, promptId, query),
 });
 
 export const listAiResponsesOperation = defineOperation({
@@ -134,11 +140,12 @@ export const listAiResponsesOperation = defineOperation({
   output: z.object({ items: z.array(aiResponseSchema), paging: cursorPagingSchema }),
   answers: 'One page of runs',
   errors: REPORT_PROMPT_ERRORS,
-  handler: ({ reportId, promptId, ...query }, { principal, deps }) => listAiResponses(deps, principal, reportId, promptId, query),
+  resource: byReport,
+  handler: ({ reportId: _reportId, promptId, ...query }, { deps, resource }) => listAiResponses(deps, resource, promptId, query),
   list: {
     pagingFields: ['cursor'],
     item: aiResponseSchema,
-    window: ({ reportId, promptId, ...query }, { principal, deps }, range) => aiResponsesWindow(deps, principal, reportId, promptId, query, range),
+    window: ({ reportId: _reportId, promptId, ...query }, { deps, resource }, range) => aiResponsesWindow(deps, resource, promptId, query, range),
   },
 });
 
@@ -174,14 +181,15 @@ export const listCitedUrlPromptsOperation = defineOperation({
   output: z.object({ items: z.array(citedUrlPromptSchema), paging: offsetPagingSchema }),
   answers: 'One page of prompts',
   errors: REPORT_PROMPT_ERRORS,
-  handler: async ({ reportId, limit, offset, ...query }, { principal, deps }) => {
-    const window = await citedUrlPromptsWindow(deps, principal, reportId, query, { limit, offset });
+  resource: byReport,
+  handler: async ({ reportId: _reportId, limit, offset, ...query }, { deps, resource }) => {
+    const window = await citedUrlPromptsWindow(deps, resource, query, { limit, offset });
     return { items: window.items, paging: offsetPaging(window, { limit, offset }) };
   },
   list: {
     pagingFields: ['limit', 'offset'],
     item: citedUrlPromptSchema,
-    window: ({ reportId, ...query }, { principal, deps }, range) => citedUrlPromptsWindow(deps, principal, reportId, query, range),
+    window: ({ reportId: _reportId, ...query }, { deps, resource }, range) => citedUrlPromptsWindow(deps, resource, query, range),
   },
 });
 
@@ -202,5 +210,6 @@ export const createBrandReportOperation = defineOperation({
     competitors: createFields.competitors.describe("Competitors ('Name=domain' on the command line)"),
   }),
   output: createdSchema,
+  resource: byWorkspace,
   handler: async (input, { deps }) => ({ id: (await createBrandReport(deps, input)).id }),
 });

@@ -3,6 +3,7 @@ import { permissionSchema, workspaceScopeSchema } from '../../domain/shared/acce
 import { referencedIdSchema } from '../../domain/shared/schemas.js';
 import { emailSchema } from '../../domain/user/schema.js';
 import { createdSchema } from '../shared/created.js';
+import { byTeam } from '../shared/access.js';
 import { defineOperation } from '../shared/operation.js';
 import { createApiKey, createUser, revokeApiKey } from './credentials.js';
 
@@ -22,6 +23,7 @@ export const createApiKeyOperation = defineOperation({
   access: 'operator',
   input: z.object(credentialFields),
   output: z.object({ id: z.string(), key: z.string() }),
+  resource: byTeam,
   handler: async (input, { deps }) => {
     const { id, key } = await createApiKey(deps, input);
     return { id, key };
@@ -45,5 +47,6 @@ export const createUserOperation = defineOperation({
   access: 'operator',
   input: z.object({ ...credentialFields, email: emailSchema.describe('Sign-in e-mail address'), password: z.string().min(1).describe('Password (stored as a scrypt hash)') }),
   output: createdSchema,
+  resource: byTeam,
   handler: async (input, { deps }) => ({ id: (await createUser(deps, input)).id }),
 });

@@ -11,7 +11,7 @@ import { createTeam } from '../teams/teams.js';
 import { createWorkspace } from '../workspaces/commands.js';
 import type { CountryCode } from '../../domain/shared/countries.js';
 import { recordAgentLogs } from '../agentAnalytics/ingest.js';
-import { OPERATOR } from '../shared/principal.js';
+import { activeReport } from '../agentAnalytics/connector.js';
 import { demoAccessLog, textLogSource } from './agentLogs.js';
 
 export interface DemoCredentials {
@@ -87,7 +87,7 @@ export async function seedDemo(context: AppContext): Promise<DemoCredentials> {
   await createUser(context, { teamId: team.id, email, password, permission: 'write', workspaceIds: 'all' });
   const today = utcDay(context.clock.now());
   await recordSimulatedRuns(context, { prompts, days: daysBetween(addDays(today, 1 - DEMO_DAYS), today) });
-  await recordAgentLogs(context, OPERATOR, { reportId: report.id, format: 'combined', source: textLogSource(demoAccessLog(today, DEMO_DAYS)) });
+  await recordAgentLogs(context, await activeReport(context, report.id), { format: 'combined', source: textLogSource(demoAccessLog(today, DEMO_DAYS)) });
   return {
     teamId: team.id,
     workspaceId: workspace.id,

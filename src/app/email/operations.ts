@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { subscribeInputSchema } from '../../domain/email/schema.js';
 import { referencedIdSchema } from '../../domain/shared/schemas.js';
-import { requireReport } from '../agentAnalytics/connector.js';
 import { REPORT_ERRORS, reportIdField } from '../brandReports/operations.js';
+import { byReport } from '../shared/access.js';
 import { defineOperation } from '../shared/operation.js';
 import { reportSubscriptions, subscribe, unsubscribe, unsubscribeByToken } from './subscriptions.js';
 
@@ -29,9 +29,9 @@ export const subscribeOperation = defineOperation({
   output: emailSubscriptionSchema,
   answers: 'The subscription',
   errors: { ...REPORT_ERRORS, 503: 'E-mail is off on this server (no SMTP_URL)' },
-  handler: async (input, { principal, deps }) => {
-    const report = await requireReport(deps, principal, input.reportId);
-    const { id, position } = await subscribe(deps, { ...input, workspaceId: report.workspaceId });
+  resource: byReport,
+  handler: async (input, { deps, resource }) => {
+    const { id, position } = await subscribe(deps, { ...input, workspaceId: resource.workspaceId });
     await deps.readYourWrites(position);
     const [subscription] = await reportSubscriptions(deps, input.reportId, [id]);
     if (!subscription) throw new Error(`Subscription ${id} is not in the read model after its creation`);
@@ -47,10 +47,8 @@ export const listSubscriptionsOperation = defineOperation({
   input: z.object({ reportId: reportIdField }),
   output: z.object({ items: z.array(emailSubscriptionSchema) }),
   errors: REPORT_ERRORS,
-  handler: async ({ reportId }, { principal, deps }) => {
-    await requireReport(deps, principal, reportId);
-    return { items: await reportSubscriptions(deps, reportId) };
-  },
+  resource: byReport,
+  handler: async ({ reportId }, { deps }) => ({ items: await reportSubscriptions(deps, reportId) }),
 });
 
 export const unsubscribeOperation = defineOperation({
@@ -62,8 +60,8 @@ export const unsubscribeOperation = defineOperation({
   output: z.object({ id: z.string(), deleted: z.literal(true) }),
   answers: 'Deleted',
   errors: { ...REPORT_ERRORS, 404: 'No such report, or the subscription is not in it' },
-  handler: async ({ reportId, subscriptionId }, { principal, deps }) => {
-    await requireReport(deps, principal, reportId);
+  resource: byReport,
+  handler: async ({ reportId, subscriptionId }, { deps }) => {
     await deps.readYourWrites((await unsubscribe(deps, subscriptionId, reportId)).position);
     return { id: subscriptionId, deleted: true as const };
   },

@@ -3,6 +3,7 @@ import { promptTextSchema, tagIdsSchema } from '../../domain/prompt/schema.js';
 import { countryCodeSchema } from '../../domain/shared/countries.js';
 import { referencedIdSchema } from '../../domain/shared/schemas.js';
 import { directoryCollection } from '../shared/directory.js';
+import { byWorkspace } from '../shared/access.js';
 import { defineOperation } from '../shared/operation.js';
 import { cursorPagingSchema, cursorParameterSchema } from '../shared/paging.js';
 import { WORKSPACE_ERRORS, workspaceIdField, WORKSPACES_TAG } from '../workspaces/operations.js';
@@ -29,11 +30,12 @@ export const listWorkspacePromptsOperation = defineOperation({
   output: z.object({ items: z.array(workspacePromptSchema), paging: cursorPagingSchema }),
   answers: 'One page of prompts',
   errors: WORKSPACE_ERRORS,
-  handler: ({ workspaceId, cursor }, { principal, deps }) => listWorkspacePrompts(deps, principal, workspaceId, cursor),
+  resource: byWorkspace,
+  handler: ({ workspaceId, cursor }, { deps }) => listWorkspacePrompts(deps, workspaceId, cursor),
   list: {
     pagingFields: ['cursor'],
     item: workspacePromptSchema,
-    window: ({ workspaceId }, { principal, deps }, range) => workspacePromptsWindow(deps, principal, workspaceId, range),
+    window: ({ workspaceId }, { deps }, range) => workspacePromptsWindow(deps, workspaceId, range),
   },
 });
 
@@ -78,9 +80,10 @@ export const createPromptsOperation = defineOperation({
   output: z.union([createdPromptsSchema, processingPromptsSchema]),
   answers: 'The created prompts (201), or the processing summary of a larger batch (202)',
   errors: { ...WORKSPACE_ERRORS, 429: 'The batch does not fit in the remaining prompt allocation; nothing was created' },
-  handler: async (input, { principal, deps }) => {
+  resource: byWorkspace,
+  handler: async (input, { deps, resource }) => {
     const prompts = input.prompts.map((entry) => (typeof entry === 'string' ? { text: entry } : entry));
-    const { teamId, request } = await requestPrompts(deps, principal, {
+    const { teamId, request } = await requestPrompts(deps, resource, {
       workspaceId: input.workspaceId,
       country: input.country,
       prompts,
@@ -105,8 +108,9 @@ export const updatePromptTagsOperation = defineOperation({
   output: workspacePromptSchema,
   answers: 'The prompt',
   errors: PROMPT_ERRORS,
-  handler: async (input, { principal, deps }) => {
-    await deps.readYourWrites(await replacePromptTags(deps, principal, input));
+  resource: byWorkspace,
+  handler: async (input, { deps }) => {
+    await deps.readYourWrites(await replacePromptTags(deps, input));
     const [prompt] = await promptsInOrder(deps, [input.promptId]);
     if (!prompt) throw new Error(`Prompt ${input.promptId} is not in the read model after its tags changed`);
     return prompt;
@@ -125,8 +129,9 @@ export const deletePromptOperation = defineOperation({
   output: z.object({ id: z.string(), deleted: z.literal(true) }),
   answers: 'Deleted',
   errors: PROMPT_ERRORS,
-  handler: async (input, { principal, deps }) => {
-    await deps.readYourWrites(await deletePrompt(deps, principal, input));
+  resource: byWorkspace,
+  handler: async (input, { deps, resource }) => {
+    await deps.readYourWrites(await deletePrompt(deps, resource, input));
     return { id: input.promptId, deleted: true as const };
   },
 });

@@ -14,7 +14,7 @@ import { loadState, requireTeam, requireWorkspace } from '../shared/aggregates.j
 import { handleCommand, type Created } from '../shared/commandHandler.js';
 import { nowIso, type AppContext } from '../shared/context.js';
 import { newId } from '../shared/ids.js';
-import { assertCanReadWorkspace, OPERATOR, type Principal } from '../shared/principal.js';
+import type { OwnedByWorkspace } from '../shared/principal.js';
 import { tagsOfWorkspace } from '../tags/tags.js';
 
 /** Prompts to create in one workspace and country, with the tags and reports they get. */
@@ -64,10 +64,9 @@ async function referenceIssues(context: AppContext, input: PromptsToCreate): Pro
  * The first half of creating prompts: the whole batch is validated up front (its tags and reports exist in the
  * workspace) and its slots are taken from the team's allocation in one append that also records what to create,
  * under ids fixed now. Nothing is created when any of it fails: a 400, or a 429 when the batch does not fit.
+ * `workspace` is the input's, found (and for a credential checked) by the caller.
  */
-export async function requestPrompts(context: AppContext, principal: Principal, input: PromptsToCreate): Promise<RequestedPrompts> {
-  const workspace = await requireWorkspace(context.eventStore, input.workspaceId);
-  assertCanReadWorkspace(principal, workspace, `workspace ${input.workspaceId}`);
+export async function requestPrompts(context: AppContext, workspace: OwnedByWorkspace, input: PromptsToCreate): Promise<RequestedPrompts> {
   const team = await requireTeam(context.eventStore, workspace.teamId);
   const issues = [...promptIssues(input), ...(await referenceIssues(context, input))];
   if (issues.length > 0) throw validationFailed(issues, 'body');
@@ -135,7 +134,7 @@ export interface PromptCreation {
 
 /** One prompt, created at once, as the operator: the same two halves as a batch. */
 export async function createPrompt(context: AppContext, input: PromptCreation): Promise<Created> {
-  const { teamId, request } = await requestPrompts(context, OPERATOR, {
+  const { teamId, request } = await requestPrompts(context, await requireWorkspace(context.eventStore, input.workspaceId), {
     workspaceId: input.workspaceId,
     country: input.country,
     prompts: [{ text: input.text, intentVolume: input.intentVolume }],
@@ -147,13 +146,7 @@ export async function createPrompt(context: AppContext, input: PromptCreation): 
 }
 
 /** Replaces the prompt's tags with the given set (`[]` removes all); only tags can change. */
-export async function replacePromptTags(
-  context: AppContext,
-  principal: Principal,
-  input: { workspaceId: string; promptId: string; tagIds: string[] },
-): Promise<Position | null> {
-  const workspace = await requireWorkspace(context.eventStore, input.workspaceId);
-  assertCanReadWorkspace(principal, workspace, `workspace ${input.workspaceId}`);
+export async function replacePromptTags(context: AppContext, input: { workspaceId: string; promptId: string; tagIds: string[] }): Promise<Position | null> {
   const workspaceTagIds = await tagsOfWorkspace(context, input.workspaceId, input.tagIds);
   const result = await handleCommand(context.eventStore, promptStream(input.promptId), promptDecider, {
     type: 'ReplacePromptTags',
@@ -163,9 +156,7 @@ export async function replacePromptTags(
 }
 
 /** Deletes the prompt and frees its slot; the reports holding it drop it asynchronously (the workspace process). */
-export async function deletePrompt(context: AppContext, principal: Principal, input: { workspaceId: string; promptId: string }): Promise<Position | null> {
-  const workspace = await requireWorkspace(context.eventStore, input.workspaceId);
-  assertCanReadWorkspace(principal, workspace, `workspace ${input.workspaceId}`);
+export async function deletePrompt(context: AppContext, workspace: OwnedByWorkspace, input: { workspaceId: string; promptId: string }): Promise<Position | null> {
   const result = await handleCommand(context.eventStore, promptStream(input.promptId), promptDecider, {
     type: 'DeletePrompt',
     data: { ...input, now: nowIso(context) },

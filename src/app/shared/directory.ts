@@ -1,4 +1,4 @@
-import { NotFoundError, UnauthorizedError } from '../../domain/shared/errors.js';
+import { UnauthorizedError } from '../../domain/shared/errors.js';
 import type { Collection } from '../../ports/documentStore.js';
 import {
   directoryCollection as liveDirectoryCollection,
@@ -8,7 +8,6 @@ import {
   type TeamDoc,
   type WorkspaceDoc,
 } from '../../projections/directory/reader.js';
-import { assertCanReadWorkspace, type Principal } from './principal.js';
 import type { Services } from './services.js';
 
 type DirectoryCollections = {
@@ -32,12 +31,4 @@ export async function requireTeamDocument(services: Services, teamId: string): P
   const team = await services.credentials.team(teamId);
   if (!team) throw new UnauthorizedError('The team of this API key does not exist');
   return team;
-}
-
-/** 404 when no such workspace exists, 403 when it is not one the principal can read. */
-export async function requireReadableWorkspace(services: Services, principal: Principal, workspaceId: string): Promise<WorkspaceDoc> {
-  const workspace = await (await directoryCollection(services, 'workspaces')).findOne({ _id: workspaceId });
-  if (!workspace) throw new NotFoundError(`Workspace ${workspaceId} not found`);
-  assertCanReadWorkspace(principal, { workspaceId, teamId: workspace.teamId }, `workspace ${workspaceId}`);
-  return workspace;
 }

@@ -43,6 +43,13 @@ export function assertCanReadWorkspace(principal: Principal, resource: OwnedByWo
   }
 }
 
+/** 403 unless the principal belongs to `teamId` (or is the operator); `requested` as in assertCanReadWorkspace. */
+export function assertCanReadTeam(principal: Principal, teamId: string, requested: string): void {
+  if (principal.kind !== 'operator' && principal.teamId !== teamId) {
+    throw new ForbiddenError(`${CREDENTIAL_NAMES[principal.kind]} has no access to ${requested}`);
+  }
+}
+
 export function assertCanWrite(principal: Principal): void {
   if (principal.kind !== 'operator' && principal.permission !== 'write') {
     throw new ForbiddenError(`${CREDENTIAL_NAMES[principal.kind]} has read permission only; this operation needs write`);

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { createTagInputSchema } from '../../domain/tag/schema.js';
 import { referencedIdSchema } from '../../domain/shared/schemas.js';
-import { requireWorkspace } from '../shared/aggregates.js';
-import { requireReadableWorkspace } from '../shared/directory.js';
+import { byWorkspace } from '../shared/access.js';
 import { defineOperation } from '../shared/operation.js';
 import { windowOf } from '../shared/paging.js';
-import { assertCanReadWorkspace } from '../shared/principal.js';
 import { WORKSPACE_ERRORS, workspaceIdField, WORKSPACES_TAG } from '../workspaces/operations.js';
 import { createTag, deleteTag, workspaceTags, workspaceTagSchema } from './tags.js';
 
@@ -19,17 +17,12 @@ export const listTagsOperation = defineOperation({
   output: z.object({ items: z.array(workspaceTagSchema) }),
   answers: 'The tags',
   errors: WORKSPACE_ERRORS,
-  handler: async ({ workspaceId }, { principal, deps }) => {
-    await requireReadableWorkspace(deps, principal, workspaceId);
-    return { items: await workspaceTags(deps, workspaceId) };
-  },
+  resource: byWorkspace,
+  handler: async ({ workspaceId }, { deps }) => ({ items: await workspaceTags(deps, workspaceId) }),
   list: {
     pagingFields: [],
     item: workspaceTagSchema,
-    window: async ({ workspaceId }, { principal, deps }, range) => {
-      await requireReadableWorkspace(deps, principal, workspaceId);
-      return windowOf(await workspaceTags(deps, workspaceId), range);
-    },
+    window: async ({ workspaceId }, { deps }, range) => windowOf(await workspaceTags(deps, workspaceId), range),
   },
 });
 
@@ -43,8 +36,8 @@ export const createTagOperation = defineOperation({
   output: workspaceTagSchema,
   answers: 'The tag',
   errors: WORKSPACE_ERRORS,
-  handler: async (input, { principal, deps }) => {
-    assertCanReadWorkspace(principal, await requireWorkspace(deps.eventStore, input.workspaceId), `workspace ${input.workspaceId}`);
+  resource: byWorkspace,
+  handler: async (input, { deps }) => {
     const { id, position } = await createTag(deps, input);
     await deps.readYourWrites(position);
     const [tag] = await workspaceTags(deps, input.workspaceId, [id]);
@@ -63,8 +56,8 @@ export const deleteTagOperation = defineOperation({
   output: z.object({ id: z.string(), deleted: z.literal(true) }),
   answers: 'Deleted',
   errors: { ...WORKSPACE_ERRORS, 404: 'No such workspace, or the tag is not in it' },
-  handler: async (input, { principal, deps }) => {
-    assertCanReadWorkspace(principal, await requireWorkspace(deps.eventStore, input.workspaceId), `workspace ${input.workspaceId}`);
+  resource: byWorkspace,
+  handler: async (input, { deps }) => {
     const { position } = await deleteTag(deps, input);
     await deps.readYourWrites(position);
     return { id: input.tagId, deleted: true as const };

@@ -2,6 +2,7 @@ import { planSchema, createTeamInputSchema, setTeamPlanInputSchema } from '../..
 import { createWorkspaceInputSchema } from '../../domain/workspace/schema.js';
 import { referencedIdSchema } from '../../domain/shared/schemas.js';
 import { createdSchema } from '../shared/created.js';
+import { byTeam } from '../shared/access.js';
 import { defineOperation } from '../shared/operation.js';
 import { createTeam, setTeamPlan } from './teams.js';
 import { createWorkspace } from '../workspaces/commands.js';
@@ -27,6 +28,7 @@ export const setTeamPlanOperation = defineOperation({
   access: 'operator',
   input: setTeamPlanInputSchema.extend({ teamId: teamIdField }),
   output: createdSchema,
+  resource: byTeam,
   handler: async (input, { deps }) => ({ id: (await setTeamPlan(deps, input)).id }),
 });
 
@@ -37,5 +39,6 @@ export const createWorkspaceOperation = defineOperation({
   access: 'operator',
   input: createWorkspaceInputSchema.extend({ teamId: teamIdField }),
   output: createdSchema,
+  resource: byTeam,
   handler: async (input, { deps }) => ({ id: (await createWorkspace(deps, input)).id }),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { referencedIdSchema } from '../../domain/shared/schemas.js';
 import { createWebhookInputSchema } from '../../domain/webhooks/schema.js';
-import { requireReadableWorkspace } from '../shared/directory.js';
+import { byWorkspace } from '../shared/access.js';
 import { defineOperation } from '../shared/operation.js';
 import { cursorParameterSchema } from '../shared/paging.js';
 import { WORKSPACE_ERRORS, workspaceIdField } from '../workspaces/operations.js';
@@ -23,8 +23,8 @@ export const listWebhooksOperation = defineOperation({
   output: z.object({ items: z.array(webhookSchema) }),
   answers: 'The webhooks',
   errors: WORKSPACE_ERRORS,
-  handler: async ({ workspaceId }, { principal, deps }) => {
-    await requireReadableWorkspace(deps, principal, workspaceId);
+  resource: byWorkspace,
+  handler: async ({ workspaceId }, { deps }) => {
     return { items: await workspaceWebhooks(deps, workspaceId) };
   },
 });
@@ -41,8 +41,8 @@ export const createWebhookOperation = defineOperation({
   output: createdWebhookSchema,
   answers: 'The webhook, with its secret',
   errors: WORKSPACE_ERRORS,
-  handler: async (input, { principal, deps }) => {
-    await requireReadableWorkspace(deps, principal, input.workspaceId);
+  resource: byWorkspace,
+  handler: async (input, { deps }) => {
     const { id, position, secret } = await createWebhook(deps, input);
     await deps.readYourWrites(position);
     const [webhook] = await workspaceWebhooks(deps, input.workspaceId, [id]);
@@ -61,8 +61,8 @@ export const deleteWebhookOperation = defineOperation({
   output: z.object({ id: z.string(), deleted: z.literal(true) }),
   answers: 'Deleted',
   errors: WEBHOOK_ERRORS,
-  handler: async (input, { principal, deps }) => {
-    await requireReadableWorkspace(deps, principal, input.workspaceId);
+  resource: byWorkspace,
+  handler: async (input, { deps }) => {
     const { position } = await deleteWebhook(deps, input);
     await deps.readYourWrites(position);
     return { id: input.webhookId, deleted: true as const };
@@ -79,8 +79,8 @@ export const listDeliveriesOperation = defineOperation({
   output: deliveryPageSchema,
   answers: 'The deliveries',
   errors: WEBHOOK_ERRORS,
-  handler: async (input, { principal, deps }) => {
-    await requireReadableWorkspace(deps, principal, input.workspaceId);
+  resource: byWorkspace,
+  handler: async (input, { deps }) => {
     return webhookDeliveries(deps, input);
   },
 });
@@ -95,8 +95,8 @@ export const redeliverOperation = defineOperation({
   output: z.object({ id: z.string(), status: z.literal('pending') }),
   answers: 'Accepted',
   errors: { ...WORKSPACE_ERRORS, 404: 'No such workspace, webhook or delivery' },
-  handler: async (input, { principal, deps }) => {
-    await requireReadableWorkspace(deps, principal, input.workspaceId);
+  resource: byWorkspace,
+  handler: async (input, { deps }) => {
     const { position } = await redeliver(deps, input);
     await deps.readYourWrites(position);
     return { id: input.deliveryId, status: 'pending' as const };

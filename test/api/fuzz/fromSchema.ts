@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 
-type JsonSchema = Record<string, unknown> & {
+export type JsonSchema = Record<string, unknown> & {
   type?: string | string[];
   $ref?: string;
   properties?: Record<string, JsonSchema>;

@@ -10,7 +10,8 @@ import { ingestAgentLogs } from '../../../src/app/agentAnalytics/ingest.js';
 import type { AgentLogSource } from '../../../src/app/agentAnalytics/logSource.js';
 import { listAgents } from '../../../src/app/agentAnalytics/queries.js';
 import { createBrandReport, updateBrandReport } from '../../../src/app/brandReports/edit/commands.js';
-import { OPERATOR } from '../../../src/app/shared/principal.js';
+import { activeReport } from '../../../src/app/agentAnalytics/connector.js';
+import { brandReportCollection } from '../../../src/projections/brandReports/reader.js';
 import type { Services } from '../../../src/app/shared/services.js';
 import { createTeam } from '../../../src/app/teams/teams.js';
 import { createWorkspace } from '../../../src/app/workspaces/commands.js';
@@ -78,10 +79,17 @@ function dyingAfterFirstBatch(eventStore: EventStore): EventStore {
   };
 }
 
-const ingest = (log: AgentLogSource, through: Services = services) =>
-  ingestAgentLogs(through, OPERATOR, { reportId, format: 'vhost_combined', source: log, batchSize: 1 });
+const ingest = async (log: AgentLogSource, through: Services = services) =>
+  ingestAgentLogs(through, await activeReport(through, reportId), { format: 'vhost_combined', source: log, batchSize: 1 });
 
-const gptbot = async () => (await listAgents(services, OPERATOR, reportId, WINDOW, { limit: 25, offset: 0 })).items;
+/** The report as the access step hands it to the query: its read model document. */
+async function reportDocument() {
+  const report = await (await brandReportCollection(services.readModels)).findOne({ _id: reportId });
+  if (!report) throw new Error(`Report ${reportId} is not in the read model`);
+  return report;
+}
+
+const gptbot = async () => (await listAgents(services, await reportDocument(), WINDOW, { limit: 25, offset: 0 })).items;
 
 describe('ingestAgentLogs', () => {
   test('finishes an ingestion cut short under the settings it began with, though the report and the ranges changed since', async () => {

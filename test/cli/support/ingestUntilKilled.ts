@@ -5,7 +5,7 @@
  */
 import { pino } from 'pino';
 import { ingestAgentLogs } from '../../../src/app/agentAnalytics/ingest.js';
-import { OPERATOR } from '../../../src/app/shared/principal.js';
+import { activeReport } from '../../../src/app/agentAnalytics/connector.js';
 import { compose } from '../../../src/compose.js';
 import { loadConfig } from '../../../src/config.js';
 import { ingestLog } from '../../../src/infra/logs/index.js';
@@ -41,8 +41,7 @@ const watched: EventStore = {
 };
 
 const services = composition.createServices('on-demand');
-await ingestAgentLogs({ ...services, eventStore: watched }, OPERATOR, {
-  reportId,
+await ingestAgentLogs({ ...services, eventStore: watched }, await activeReport(services, reportId), {
   format: 'combined',
   source: { classify: (format, context) => ingestLog(file, { format, ...context }) },
   batchSize: 2,

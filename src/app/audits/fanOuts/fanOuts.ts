@@ -1,7 +1,7 @@
 import type { CountryCode } from '../../../domain/shared/countries.js';
 import type { EngineId } from '../../../domain/shared/engines.js';
 import { newAuditId, requestGeoAudit } from '../geoAudits.js';
-import type { Principal } from '../../shared/principal.js';
+import type { OwnedByWorkspace } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import type { QueryFanOutCreated } from './resource.js';
 
@@ -14,9 +14,9 @@ export interface QueryFanOutInput {
 }
 
 /** Requests a query fan-out; the worker runs it. Answers once an immediate read sees it pending. */
-export async function createQueryFanOut(services: Services, principal: Principal, input: QueryFanOutInput): Promise<QueryFanOutCreated> {
+export async function createQueryFanOut(services: Services, workspace: OwnedByWorkspace, input: QueryFanOutInput): Promise<QueryFanOutCreated> {
   const fanOutId = newAuditId('queryFanOut');
-  const { request, position } = await requestGeoAudit(services, principal, input.workspaceId, (facts) => ({
+  const { request, position } = await requestGeoAudit(services, workspace, (facts) => ({
     type: 'QueryFanOutRequested',
     data: { ...facts, fanOutId, query: input.query, country: input.country, engines: input.engines },
   }));

@@ -3,6 +3,7 @@ import { fanOutInputSchema } from '../../../domain/fanOut/schema.js';
 import type { QueryFanOutDoc } from '../../../projections/audits/reader.js';
 import { getAuditOperation, listAuditsOperation, type AuditReads } from '../auditOperations.js';
 import { auditWorkspaceIdField, CREATE_AUDIT_ERRORS } from '../operations.js';
+import { byWorkspace } from '../../shared/access.js';
 import { defineOperation } from '../../shared/operation.js';
 import { createQueryFanOut } from './fanOuts.js';
 import { QUERY_FAN_OUTS, queryFanOutCreatedSchema, queryFanOutListItemSchema, queryFanOutSchema } from './resource.js';
@@ -49,5 +50,6 @@ export const createQueryFanOutOperation = defineOperation({
   output: queryFanOutCreatedSchema,
   answers: 'The pending run',
   errors: CREATE_AUDIT_ERRORS,
-  handler: (input, { principal, deps }) => createQueryFanOut(deps, principal, input),
+  resource: byWorkspace,
+  handler: (input, { deps, resource }) => createQueryFanOut(deps, resource, input),
 });

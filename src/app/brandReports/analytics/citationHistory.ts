@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import type { BrandReportDoc } from '../../../projections/brandReports/reader.js';
 import { addDays, dayCount, daysBetween } from '../../../domain/shared/days.js';
 import { ENGINES } from '../../../domain/shared/engines.js';
-import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { historyReader } from '../../../projections/reportHistory/reader.js';
 import { analyticsScope, historyFilter, type AnalyticsQuery } from '../history/analyticsScope.js';
@@ -27,11 +27,10 @@ export type CitationHistory = z.output<typeof citationHistorySchema>;
 /** Citations of one URL on every day of the window, per engine, against the period before it (contract.md section 8). */
 export async function getBrandReportCitationHistory(
   services: Services,
-  principal: Principal,
-  reportId: string,
+  report: BrandReportDoc,
   query: AnalyticsQuery & { url: string },
 ): Promise<CitationHistory> {
-  const scope = await analyticsScope(services, principal, reportId, query);
+  const scope = await analyticsScope(services, report, query);
   const previousStart = addDays(query.startDate, -dayCount(query.startDate, query.endDate));
   const span = { ...scope.window, startDate: previousStart };
   const daily = scope.prompts.length === 0 ? [] : await historyReader(services.readModels).citationCounts(scope.version, span, historyFilter(scope), { daily: true, onlyUrl: query.url });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import type { BrandReportDoc } from '../../../projections/brandReports/reader.js';
 import { DOMAIN_CATEGORIES, domainCategory, domainOwner } from '../../../domain/analysis/index.js';
-import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { historyReader } from '../../../projections/reportHistory/reader.js';
 import { analyticsScope, historyFilter, type AnalyticsQuery } from '../history/analyticsScope.js';
@@ -41,8 +41,8 @@ function ranked(counts: ReadonlyMap<string, number>, limit: number): { key: stri
 const add = (counts: Map<string, number>, key: string, count: number) => counts.set(key, (counts.get(key) ?? 0) + count);
 
 /** Top domains and URLs, the brand's and each competitor's share of all citations, and the categories (contract.md section 8). */
-export async function getBrandReportCitationStats(services: Services, principal: Principal, reportId: string, query: AnalyticsQuery): Promise<CitationStats> {
-  const scope = await analyticsScope(services, principal, reportId, query);
+export async function getBrandReportCitationStats(services: Services, report: BrandReportDoc, query: AnalyticsQuery): Promise<CitationStats> {
+  const scope = await analyticsScope(services, report, query);
   const { detection } = scope;
   const byUrl = new Map<string, number>();
   const domainOfUrl = new Map<string, string>();

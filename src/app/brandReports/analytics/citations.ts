@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import type { BrandReportDoc } from '../../../projections/brandReports/reader.js';
 import { DOMAIN_CATEGORIES, domainCategory, domainOwner, withoutWww, type CompiledDetection } from '../../../domain/analysis/index.js';
-import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { historyReader, type UrlTally } from '../../../projections/reportHistory/reader.js';
 import { analyticsScope, historyFilter, type AnalyticsQuery } from '../history/analyticsScope.js';
@@ -88,8 +88,8 @@ function ordering(query: CitationListQuery): (left: Listed, right: Listed) => nu
  * One item per normalized URL cited in the window (contract.md section 8), filtered, sorted (ties by URL) and
  * paged; prompts are resolved for the page's URLs only.
  */
-export async function listBrandReportCitations(services: Services, principal: Principal, reportId: string, query: CitationListQuery) {
-  const scope = await analyticsScope(services, principal, reportId, query);
+export async function listBrandReportCitations(services: Services, report: BrandReportDoc, query: CitationListQuery) {
+  const scope = await analyticsScope(services, report, query);
   const tallies = scope.prompts.length === 0 ? new Map<string, UrlTally>() : await historyReader(services.readModels).urlTallies(scope.version, scope.window, historyFilter(scope));
   const allCitations = [...tallies.values()].reduce((sum, { citations }) => sum + citations, 0);
   const listed = [...tallies.values()].map((tally) => describeUrl(tally, scope.detection)).filter(matches(query)).sort(ordering(query));

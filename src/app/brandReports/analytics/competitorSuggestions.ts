@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import type { BrandReportDoc } from '../../../projections/brandReports/reader.js';
 import { domainOwner, nameMatchesDomain, type CompiledDetection } from '../../../domain/analysis/index.js';
 import { addDays, utcDay } from '../../../domain/shared/days.js';
 import { historyReader } from '../../../projections/reportHistory/reader.js';
-import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { readableReport } from '../history/history.js';
 import { competitorSchema } from '../resource.js';
@@ -25,8 +25,8 @@ function suggestedDomain(name: SuggestedName, citedDomains: readonly string[], d
  * Names in the report's answers of the last 30 days (every country) that are neither the brand nor a
  * competitor, ranked by the number of runs naming them, in the competitor shape (contract.md section 8).
  */
-export async function suggestCompetitors(services: Services, principal: Principal, reportId: string, limit: number): Promise<CompetitorSuggestions> {
-  const { version, detection } = await readableReport(services, principal, reportId);
+export async function suggestCompetitors(services: Services, report: BrandReportDoc, limit: number): Promise<CompetitorSuggestions> {
+  const { version, detection } = await readableReport(services, report);
   const today = utcDay(services.clock.now());
   const mentions = await historyReader(services.readModels).mentionsEveryCountry(version, addDays(today, 1 - SUGGESTION_DAYS), today);
   const { citedDomains } = mentions;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOMAIN_CATEGORIES } from '../../../domain/analysis/index.js';
 import { engineSchema } from '../../../domain/shared/engines.js';
+import { byReport } from '../../shared/access.js';
 import { defineOperation } from '../../shared/operation.js';
 import { cursorPagingSchema } from '../../shared/paging.js';
 import { countryCodeSchema } from '../../../domain/shared/countries.js';
@@ -48,8 +49,9 @@ export const getBrandReportStatsOperation = defineOperation({
   output: brandReportStatsSchema,
   answers: 'The report stats',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, deps }) =>
-    cachedReportView(deps, principal, 'stats', reportId, query, () => getBrandReportStats(deps, principal, reportId, query)),
+  resource: byReport,
+  handler: ({ reportId: _reportId, ...query }, { deps, resource }) =>
+    cachedReportView(deps, 'stats', resource, query, () => getBrandReportStats(deps, resource, query)),
 });
 
 export const listBrandReportPromptsOperation = defineOperation({
@@ -69,12 +71,13 @@ export const listBrandReportPromptsOperation = defineOperation({
   output: reportPromptListSchema,
   answers: 'One page of prompts',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, deps }) =>
-    cachedReportView(deps, principal, 'prompts', reportId, query, () => listBrandReportPrompts(deps, principal, reportId, query)),
+  resource: byReport,
+  handler: ({ reportId: _reportId, ...query }, { deps, resource }) =>
+    cachedReportView(deps, 'prompts', resource, query, () => listBrandReportPrompts(deps, resource, query)),
   list: {
     pagingFields: ['limit', 'offset'],
     item: reportPromptSchema,
-    window: async ({ reportId, ...query }, { principal, deps }, range) => counted(await listBrandReportPrompts(deps, principal, reportId, { ...query, ...range })),
+    window: async ({ reportId: _reportId, ...query }, { deps, resource }, range) => counted(await listBrandReportPrompts(deps, resource, { ...query, ...range })),
   },
 });
 
@@ -99,12 +102,13 @@ export const listBrandReportCitationsOperation = defineOperation({
   output: citedUrlListSchema,
   answers: 'One page of cited URLs',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, deps }) =>
-    cachedReportView(deps, principal, 'citations', reportId, query, () => listBrandReportCitations(deps, principal, reportId, query)),
+  resource: byReport,
+  handler: ({ reportId: _reportId, ...query }, { deps, resource }) =>
+    cachedReportView(deps, 'citations', resource, query, () => listBrandReportCitations(deps, resource, query)),
   list: {
     pagingFields: ['limit', 'offset'],
     item: citedUrlSchema,
-    window: async ({ reportId, ...query }, { principal, deps }, range) => counted(await listBrandReportCitations(deps, principal, reportId, { ...query, ...range })),
+    window: async ({ reportId: _reportId, ...query }, { deps, resource }, range) => counted(await listBrandReportCitations(deps, resource, { ...query, ...range })),
   },
 });
 
@@ -119,8 +123,9 @@ export const getBrandReportCitationStatsOperation = defineOperation({
   output: citationStatsSchema,
   answers: 'The citation stats',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, deps }) =>
-    cachedReportView(deps, principal, 'citationStats', reportId, query, () => getBrandReportCitationStats(deps, principal, reportId, query)),
+  resource: byReport,
+  handler: ({ reportId: _reportId, ...query }, { deps, resource }) =>
+    cachedReportView(deps, 'citationStats', resource, query, () => getBrandReportCitationStats(deps, resource, query)),
 });
 
 export const getBrandReportCitationHistoryOperation = defineOperation({
@@ -134,8 +139,9 @@ export const getBrandReportCitationHistoryOperation = defineOperation({
   output: citationHistorySchema,
   answers: 'The citation history',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, deps }) =>
-    cachedReportView(deps, principal, 'citationHistory', reportId, query, () => getBrandReportCitationHistory(deps, principal, reportId, query)),
+  resource: byReport,
+  handler: ({ reportId: _reportId, ...query }, { deps, resource }) =>
+    cachedReportView(deps, 'citationHistory', resource, query, () => getBrandReportCitationHistory(deps, resource, query)),
 });
 
 export const listBrandReportRecommendationsOperation = defineOperation({
@@ -156,12 +162,13 @@ export const listBrandReportRecommendationsOperation = defineOperation({
   output: z.object({ items: z.array(recommendationSchema), paging: cursorPagingSchema }),
   answers: 'One page of recommendations',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, ...query }, { principal, deps }) =>
-    cachedReportView(deps, principal, 'recommendations', reportId, query, () => listBrandReportRecommendations(deps, principal, reportId, query)),
+  resource: byReport,
+  handler: ({ reportId: _reportId, ...query }, { deps, resource }) =>
+    cachedReportView(deps, 'recommendations', resource, query, () => listBrandReportRecommendations(deps, resource, query)),
   list: {
     pagingFields: ['cursor'],
     item: recommendationSchema,
-    window: ({ reportId, ...query }, { principal, deps }, range) => brandReportRecommendationsWindow(deps, principal, reportId, query, range),
+    window: ({ reportId: _reportId, ...query }, { deps, resource }, range) => brandReportRecommendationsWindow(deps, resource, query, range),
   },
 });
 
@@ -178,6 +185,7 @@ export const suggestCompetitorsOperation = defineOperation({
   output: competitorSuggestionsSchema,
   answers: 'Suggested competitors',
   errors: REPORT_ERRORS,
-  handler: ({ reportId, limit }, { principal, deps }) =>
-    cachedReportView(deps, principal, 'competitorSuggestions', reportId, { limit }, () => suggestCompetitors(deps, principal, reportId, limit)),
+  resource: byReport,
+  handler: ({ limit }, { deps, resource }) =>
+    cachedReportView(deps, 'competitorSuggestions', resource, { limit }, () => suggestCompetitors(deps, resource, limit)),
 });

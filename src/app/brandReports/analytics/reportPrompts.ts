@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BrandReportDoc } from '../../../projections/brandReports/reader.js';
 import {
   emptyRunTotals,
   finalizeRunTotals,
@@ -9,7 +10,6 @@ import {
 } from '../../../domain/analysis/index.js';
 import type { PromptDoc } from '../../../projections/directory/reader.js';
 import { historyReader } from '../../../projections/reportHistory/reader.js';
-import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { analyticsScope, type AnalyticsQuery, type AnalyticsScope } from '../history/analyticsScope.js';
 import { countedPage, countedPagingSchema, type SortOrder } from './listPaging.js';
@@ -111,8 +111,8 @@ async function tagsByPrompt(services: Services, prompts: readonly PromptDoc[]): 
 }
 
 /** One item per prompt of the report in the country (contract.md section 8), searched, sorted and paged. */
-export async function listBrandReportPrompts(services: Services, principal: Principal, reportId: string, query: PromptListQuery) {
-  const scope = await analyticsScope(services, principal, reportId, query);
+export async function listBrandReportPrompts(services: Services, report: BrandReportDoc, query: PromptListQuery) {
+  const scope = await analyticsScope(services, report, query);
   const search = query.search?.toLowerCase();
   const prompts = search === undefined ? scope.prompts : scope.prompts.filter(({ text }) => text.toLowerCase().includes(search));
   const totals = prompts.length === 0 ? new Map<string, RunTotals>() : await windowPromptTotals(services, scope, prompts);

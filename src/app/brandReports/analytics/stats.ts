@@ -1,7 +1,7 @@
 import { emptyRunTotals, finalizeRunTotals, rankBrands, type WindowMetrics } from '../../../domain/analysis/index.js';
+import type { BrandReportDoc } from '../../../projections/brandReports/reader.js';
 import { normalizeDomain } from '../../../domain/brandReport/normalizeDomain.js';
 import { ENGINES } from '../../../domain/shared/engines.js';
-import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { historyReader, type WindowSlices } from '../../../projections/reportHistory/reader.js';
 import { analyticsScope, historyFilter, type AnalyticsQuery } from '../history/analyticsScope.js';
@@ -103,8 +103,8 @@ function statsOfSlices(slices: WindowSlices, domains: readonly string[]): SliceF
   };
 }
 
-export async function getBrandReportStats(services: Services, principal: Principal, reportId: string, query: AnalyticsQuery): Promise<BrandReportStats> {
-  const scope = await analyticsScope(services, principal, reportId, query);
+export async function getBrandReportStats(services: Services, report: BrandReportDoc, query: AnalyticsQuery): Promise<BrandReportStats> {
+  const scope = await analyticsScope(services, report, query);
   const { detection } = scope.version;
   const slices =
     scope.prompts.length === 0
@@ -112,7 +112,7 @@ export async function getBrandReportStats(services: Services, principal: Princip
       : await historyReader(services.readModels).windowSlices(scope.version, scope.window, historyFilter(scope), scope.detection.brands);
   const figures = statsOfSlices(slices, [detection, ...detection.competitors].map(({ brandDomain }) => normalizeDomain(brandDomain)));
   return {
-    id: reportId,
+    id: report._id,
     status: statsStatus(scope.version, await newestVersionState(services, scope.version), figures.summary.runs),
     isRecalculating: scope.isRecalculating,
     totalPrompts: scope.prompts.length,

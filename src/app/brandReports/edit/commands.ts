@@ -2,10 +2,9 @@ import { brandReportDecider } from '../../../domain/brandReport/decide.js';
 import { brandReportStream, reportPromptIds, type ActiveBrandReport } from '../../../domain/brandReport/events.js';
 import type { BrandReportCreateInput } from '../../../domain/brandReport/schema.js';
 import { NotFoundError } from '../../../domain/shared/errors.js';
-import { loadState, requireWorkspace } from '../../shared/aggregates.js';
+import { requireWorkspace } from '../../shared/aggregates.js';
 import { handleCommand, type Created } from '../../shared/commandHandler.js';
 import { nowIso, type AppContext } from '../../shared/context.js';
-import { assertCanReadWorkspace, type Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { reportTags } from './queries.js';
 import { brandReportResource, type BrandReport } from '../resource.js';
@@ -69,19 +68,11 @@ export async function requestReplay(context: AppContext, reportId: string): Prom
 }
 
 /**
- * PATCH of a brand report on behalf of a credential. Access is checked on the event stream, not the read
- * model, so a report created a moment ago by the CLI is found. The answer is the decider's resulting state,
- * sent once the read models have caught up with it, so a GET right after shows the same report.
+ * PATCH of a brand report the access step has found on the event stream (so a report created a moment ago by
+ * the CLI is found) and checked. The answer is the decider's resulting state, sent once the read models have
+ * caught up with it, so a GET right after shows the same report.
  */
-export async function editBrandReport(
-  services: Services,
-  principal: Principal,
-  reportId: string,
-  patch: unknown,
-): Promise<BrandReport> {
-  const stored = await loadState(services.eventStore, brandReportStream(reportId), brandReportDecider);
-  if (stored.status !== 'active') throw new NotFoundError(`Brand report ${reportId} not found`);
-  assertCanReadWorkspace(principal, stored, `brand report ${reportId}`);
+export async function editBrandReport(services: Services, reportId: string, patch: unknown): Promise<BrandReport> {
   const { report, position } = await updateBrandReport(services, reportId, patch);
   await services.readYourWrites(position);
   return brandReportResource(report, await reportTags(services, reportPromptIds(report)));

@@ -4,7 +4,7 @@ import { readableWorkspacesFilter, type Principal } from '../../shared/principal
 import type { Services } from '../../shared/services.js';
 import { brandReportListItem, type BrandReportListItem } from '../resource.js';
 import type { Tag } from '../../tags/resource.js';
-import { directoryCollection, requireReadableWorkspace } from '../../shared/directory.js';
+import { directoryCollection } from '../../shared/directory.js';
 import { newestFirstPage, newestFirstWindow, type CursorPaging, type ListRange, type ListWindow, type PageCursor } from '../../shared/paging.js';
 
 export const BRAND_REPORT_LIST = 'brandReports';
@@ -35,10 +35,10 @@ export interface BrandReportListQuery {
 
 const escapeRegex = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Without `workspaceId` the list spans every workspace the credential can read; `brand` matches case-insensitively. */
-async function reportListFilter(services: Services, principal: Principal, query: BrandReportListQuery): Promise<Filter> {
+/** Without `workspaceId` (which the access step has checked) the list spans every workspace the credential can read; `brand` matches case-insensitively. */
+function reportListFilter(principal: Principal, query: BrandReportListQuery): Filter {
   const readable = readableWorkspacesFilter(principal, 'workspaceId');
-  const scope = query.workspaceId ? { ...readable, workspaceId: (await requireReadableWorkspace(services, principal, query.workspaceId))._id } : readable;
+  const scope = query.workspaceId ? { ...readable, workspaceId: query.workspaceId } : readable;
   const brand = query.brand === undefined ? {} : { brand: { $regex: `^${escapeRegex(query.brand)}$`, $options: 'i' } };
   return { ...scope, ...brand };
 }
@@ -48,12 +48,12 @@ export async function listBrandReports(
   principal: Principal,
   query: BrandReportListQuery,
 ): Promise<{ items: BrandReportListItem[]; paging: CursorPaging }> {
-  const filter = await reportListFilter(services, principal, query);
+  const filter = reportListFilter(principal, query);
   const page = await newestFirstPage(await reportsCollection(services), BRAND_REPORT_LIST, filter, query.cursor);
   return { items: page.documents.map((document) => brandReportListItem(reportState(document))), paging: page.paging };
 }
 
 export async function brandReportsWindow(services: Services, principal: Principal, query: BrandReportListQuery, range: ListRange): Promise<ListWindow<BrandReportListItem>> {
-  const window = await newestFirstWindow(await reportsCollection(services), await reportListFilter(services, principal, query), range);
+  const window = await newestFirstWindow(await reportsCollection(services), reportListFilter(principal, query), range);
   return { items: window.items.map((document) => brandReportListItem(reportState(document))), totalCount: window.totalCount };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import type { BrandReportDoc } from '../../../projections/brandReports/reader.js';
 import { analyzeRun, type CompiledDetection } from '../../../domain/analysis/index.js';
 import { runCollection, type RunDoc } from '../../../projections/runs/reader.js';
-import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { newestFirstPage, newestFirstWindow, type CursorPaging, type ListRange, type ListWindow, type PageCursor } from '../../shared/paging.js';
 import { readableReport, requireReportPrompt } from './history.js';
@@ -68,8 +68,8 @@ function engineFilter({ engine, engines }: AiResponsesQuery) {
   return { engine: { $in: [...allowed] } };
 }
 
-async function readableRuns(services: Services, principal: Principal, reportId: string, promptId: string, query: AiResponsesQuery) {
-  const { report, detection } = await readableReport(services, principal, reportId);
+async function readableRuns(services: Services, report: BrandReportDoc, promptId: string, query: AiResponsesQuery) {
+  const { detection } = await readableReport(services, report);
   await requireReportPrompt(services, report, promptId);
   const runs = await runCollection(services.readModels);
   const filter = { promptId, country: query.country, day: { $gte: query.startDate, $lte: query.endDate }, ...engineFilter(query) };
@@ -78,25 +78,23 @@ async function readableRuns(services: Services, principal: Principal, reportId: 
 
 export async function listAiResponses(
   services: Services,
-  principal: Principal,
-  reportId: string,
+  report: BrandReportDoc,
   promptId: string,
   query: AiResponsesQuery,
 ): Promise<{ items: AiResponse[]; paging: CursorPaging }> {
-  const { runs, filter, detection } = await readableRuns(services, principal, reportId, promptId, query);
+  const { runs, filter, detection } = await readableRuns(services, report, promptId, query);
   const page = await newestFirstPage(runs, AI_RESPONSES_LIST, filter, query.cursor);
   return { items: page.documents.map((run) => aiResponse(run, detection)), paging: page.paging };
 }
 
 export async function aiResponsesWindow(
   services: Services,
-  principal: Principal,
-  reportId: string,
+  report: BrandReportDoc,
   promptId: string,
   query: AiResponsesQuery,
   range: ListRange,
 ): Promise<ListWindow<AiResponse>> {
-  const { runs, filter, detection } = await readableRuns(services, principal, reportId, promptId, query);
+  const { runs, filter, detection } = await readableRuns(services, report, promptId, query);
   const window = await newestFirstWindow(runs, filter, range);
   return { items: window.items.map((run) => aiResponse(run, detection)), totalCount: window.totalCount };
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import type { BrandReportDoc } from '../../../projections/brandReports/reader.js';
 import type { EngineId } from '../../../domain/shared/engines.js';
 import type { PromptDoc } from '../../../projections/directory/reader.js';
 import { historyReader, type HistoryFilter, type ReportVersionDoc } from '../../../projections/reportHistory/reader.js';
 import { directoryCollection } from '../../shared/directory.js';
-import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { enginesFilterSchema, type Window } from '../../shared/window.js';
 import { readableReport, type ReadableReport } from './history.js';
@@ -51,8 +51,8 @@ async function versionPrompts(services: Services, version: ReportVersionDoc): Pr
 }
 
 /** 404 for an unknown report, 403 outside the credential's workspaces; then the scope of the answer. */
-export async function analyticsScope(services: Services, principal: Principal, reportId: string, query: AnalyticsQuery): Promise<AnalyticsScope> {
-  const readable = await readableReport(services, principal, reportId, query.version);
+export async function analyticsScope(services: Services, report: BrandReportDoc, query: AnalyticsQuery): Promise<AnalyticsScope> {
+  const readable = await readableReport(services, report, query.version);
   const inCountry = (await versionPrompts(services, readable.version)).filter(({ country }) => country === query.country);
   const { tagId } = query;
   return {

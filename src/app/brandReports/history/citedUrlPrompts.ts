@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Principal } from '../../shared/principal.js';
+import type { BrandReportDoc } from '../../../projections/brandReports/reader.js';
 import type { Services } from '../../shared/services.js';
 import { directoryCollection } from '../../shared/directory.js';
 import { windowOf, type ListRange, type ListWindow } from '../../shared/paging.js';
@@ -28,12 +28,11 @@ export interface CitedUrlPromptsQuery extends Window {
  */
 export async function citedUrlPromptsWindow(
   services: Services,
-  principal: Principal,
-  reportId: string,
+  report: BrandReportDoc,
   query: Omit<CitedUrlPromptsQuery, 'limit' | 'offset'>,
   range: ListRange,
 ): Promise<ListWindow<CitedUrlPrompt>> {
-  const { report, version } = await readableReport(services, principal, reportId);
+  const { version } = await readableReport(services, report);
   const prompts = await (await directoryCollection(services, 'prompts')).find({ _id: { $in: report.prompts.map(({ promptId }) => promptId) } });
   const eligible = query.tagId ? prompts.filter(({ tagIds }) => tagIds.includes(query.tagId ?? '')) : prompts;
   const engines = query.engines?.length ? new Set(query.engines) : null;

@@ -2,11 +2,10 @@ import { z } from 'zod';
 import { compileDetection, type CompiledDetection } from '../../../domain/analysis/index.js';
 import { NotFoundError } from '../../../domain/shared/errors.js';
 import type { Collection } from '../../../ports/documentStore.js';
-import { brandReportCollection, type BrandReportDoc } from '../../../projections/brandReports/reader.js';
+import type { BrandReportDoc } from '../../../projections/brandReports/reader.js';
 import { historyReader, isReadableVersion, type DayDoc, type ReportVersionDoc } from '../../../projections/reportHistory/reader.js';
 import type { PromptDoc } from '../../../projections/directory/reader.js';
 import { directoryCollection } from '../../shared/directory.js';
-import { assertCanReadWorkspace, type Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import type { Window } from '../../shared/window.js';
 import { readableVersions, recalculationStatus, type ReportRecalculation } from '../edit/recalculation.js';
@@ -47,21 +46,12 @@ async function requestedVersion(services: Services, reportId: string, requested:
   return version;
 }
 
-/** The report's document: 404 for an unknown report, 403 outside the key's workspaces, in that order. */
-export async function readableReportDocument(services: Services, principal: Principal, reportId: string): Promise<BrandReportDoc> {
-  const report = await (await brandReportCollection(services.readModels)).findOne({ _id: reportId });
-  if (!report) throw new NotFoundError(`Brand report ${reportId} not found`);
-  assertCanReadWorkspace(principal, report, `brand report ${reportId}`);
-  return report;
-}
-
 /**
- * 404 for an unknown report, 403 outside the key's workspaces; then the history version its queries read:
- * `version` when given (404 unless readable), else the active one.
+ * The history version a report's queries read (the report found and checked by the access step): `version`
+ * when given (404 unless readable), else the active one.
  */
-export async function readableReport(services: Services, principal: Principal, reportId: string, version?: number): Promise<ReadableReport> {
-  const report = await readableReportDocument(services, principal, reportId);
-  const read = version === undefined ? await currentVersion(services, reportId) : await requestedVersion(services, reportId, version);
+export async function readableReport(services: Services, report: BrandReportDoc, version?: number): Promise<ReadableReport> {
+  const read = version === undefined ? await currentVersion(services, report._id) : await requestedVersion(services, report._id, version);
   return { report, version: read, detection: compileDetection(read.detection) };
 }
 
@@ -85,10 +75,9 @@ export async function windowDays(
 }
 
 /** The recalculation status of a readable report (contract.md section 3) with its readable versions (section 12). */
-export async function getRecalculation(services: Services, principal: Principal, reportId: string): Promise<ReportRecalculation> {
-  const { report } = await readableReport(services, principal, reportId);
+export async function getRecalculation(services: Services, report: BrandReportDoc): Promise<ReportRecalculation> {
   const versions = await (await versionsCollection(services)).find({ reportId: report._id }, { sort: { version: 1 } });
   const status = recalculationStatus(versions);
-  if (!status) throw new NotFoundError(`Brand report ${reportId} has no history yet`);
+  if (!status) throw new NotFoundError(`Brand report ${report._id} has no history yet`);
   return { ...status, versions: readableVersions(versions, services.clock.now()) };
 }

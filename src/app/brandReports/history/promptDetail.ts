@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { brandReportCollection, type BrandReportDoc } from '../../../projections/brandReports/reader.js';
-import type { Principal } from '../../shared/principal.js';
 import type { Services } from '../../shared/services.js';
 import { tagSchema } from '../../tags/resource.js';
 import { reportTags } from '../edit/queries.js';
@@ -38,18 +37,17 @@ async function reportsOfPrompt(services: Services, report: BrandReportDoc, promp
 
 export async function getPromptDetail(
   services: Services,
-  principal: Principal,
-  reportId: string,
+  report: BrandReportDoc,
   promptId: string,
   window: Window & { engines?: readonly string[] | undefined; version?: number | undefined },
 ): Promise<PromptDetail> {
-  const { report, version, detection } = await readableReport(services, principal, reportId, window.version);
+  const { version, detection } = await readableReport(services, report, window.version);
   const prompt = await requireReportPrompt(services, report, promptId);
   const engines = window.engines ? new Set(window.engines) : undefined;
   const metrics = promptMetrics(await historyReader(services.readModels).promptDayTotals(version, window, promptId, detection.brands, engines), detection);
   return {
     id: promptId,
-    reportId,
+    reportId: report._id,
     prompt: prompt.text,
     intentVolume: prompt.intentVolume ?? 0,
     ...metrics,

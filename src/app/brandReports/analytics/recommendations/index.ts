@@ -1,8 +1,8 @@
 import type { RunTotals } from '../../../../domain/analysis/index.js';
+import type { BrandReportDoc } from '../../../../projections/brandReports/reader.js';
 import { addDays, utcDay } from '../../../../domain/shared/days.js';
 import type { EngineId } from '../../../../domain/shared/engines.js';
 import { runCollection } from '../../../../projections/runs/reader.js';
-import type { Principal } from '../../../shared/principal.js';
 import type { Services } from '../../../shared/services.js';
 import { analyticsScope, type AnalyticsFilters } from '../../history/analyticsScope.js';
 import { recommendationPage } from './cursor.js';
@@ -33,11 +33,11 @@ function engineFilter({ engine, engines }: RecommendationQuery): readonly Engine
  * which prompts may hold evidence, and only their runs are read. The newest crawlability check of each brand
  * domain in the report's workspace adds crawler_access.
  */
-async function orderedRecommendations(services: Services, principal: Principal, reportId: string, query: RecommendationQuery) {
+async function orderedRecommendations(services: Services, report: BrandReportDoc, query: RecommendationQuery) {
   const endDate = utcDay(services.clock.now());
   const window = { startDate: addDays(endDate, 1 - RECOMMENDATION_DAYS), endDate, country: query.country };
   const engines = engineFilter(query);
-  const scope = await analyticsScope(services, principal, reportId, { ...window, engines, tagId: query.tagId });
+  const scope = await analyticsScope(services, report, { ...window, engines, tagId: query.tagId });
   const { detection } = scope;
   const totals = scope.prompts.length === 0 ? new Map<string, RunTotals>() : await windowPromptTotals(services, scope, scope.prompts);
   const decoded = [...totals];
@@ -74,11 +74,11 @@ async function crawlabilityEvidence(services: Services, workspaceId: string, dom
 }
 
 /** One cursor page of the recommendations (REST, pages of 25). */
-export async function listBrandReportRecommendations(services: Services, principal: Principal, reportId: string, query: RecommendationQuery) {
-  return recommendationPage(await orderedRecommendations(services, principal, reportId, query), query.cursor);
+export async function listBrandReportRecommendations(services: Services, report: BrandReportDoc, query: RecommendationQuery) {
+  return recommendationPage(await orderedRecommendations(services, report, query), query.cursor);
 }
 
 /** A stretch of the recommendations with their total (MCP list tools). */
-export async function brandReportRecommendationsWindow(services: Services, principal: Principal, reportId: string, query: RecommendationQuery, range: ListRange) {
-  return windowOf(await orderedRecommendations(services, principal, reportId, query), range);
+export async function brandReportRecommendationsWindow(services: Services, report: BrandReportDoc, query: RecommendationQuery, range: ListRange) {
+  return windowOf(await orderedRecommendations(services, report, query), range);
 }
