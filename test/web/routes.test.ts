@@ -1,6 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { firstReads } from '../../web/src/api/prefetch.js';
 import { pathOf, screenOf, type Screen } from '../../web/src/lib/routes.js';
+import { CLIENT_ROUTE } from '../../src/api/dashboard/clientRoutes.js';
 
 describe('the dashboard’s paths', () => {
   test.each<[string, Screen]>([
@@ -60,6 +61,42 @@ describe('the dashboard’s paths', () => {
       { name: 'webhookDeliveries', webhookId: 'wh/1' },
     ];
     for (const screen of screens) expect(screenOf(pathOf(screen))).toEqual(screen);
+  });
+});
+
+/** One screen of each kind the app knows: a new kind fails to compile here until it is added. */
+const ONE_OF_EACH: { [Name in Exclude<Screen['name'], 'notFound'>]: Extract<Screen, { name: Name }> } = {
+  signIn: { name: 'signIn' },
+  reports: { name: 'reports' },
+  overview: { name: 'overview', reportId: 'br_1' },
+  prompts: { name: 'prompts', reportId: 'br_1' },
+  prompt: { name: 'prompt', reportId: 'br_1', promptId: 'pr 2' },
+  citations: { name: 'citations', reportId: 'br_1' },
+  recommendations: { name: 'recommendations', reportId: 'br_1' },
+  detection: { name: 'detection', reportId: 'br_1' },
+  agents: { name: 'agents', reportId: 'br_1' },
+  alerts: { name: 'alerts', reportId: 'br_1' },
+  audits: { name: 'audits' },
+  crawlabilityCheck: { name: 'crawlabilityCheck', checkId: 'cr/1' },
+  contentCheck: { name: 'contentCheck', checkId: 'cc_1' },
+  fanOuts: { name: 'fanOuts' },
+  fanOut: { name: 'fanOut', fanOutId: 'qf_1' },
+  workspaceAdmin: { name: 'workspaceAdmin' },
+  teamAdmin: { name: 'teamAdmin' },
+  webhooks: { name: 'webhooks' },
+  webhookDeliveries: { name: 'webhookDeliveries', webhookId: 'wh_1' },
+};
+
+describe('the addresses the server answers with the page', () => {
+  test.each(Object.values(ONE_OF_EACH).map((screen) => [pathOf(screen), screen] as const))('%s, the path of a %o screen, is one of them', (path) => {
+    expect(CLIENT_ROUTE.test(path)).toBe(true);
+  });
+
+  test('paths the app does not know are not: they stay the API\'s 404', () => {
+    for (const path of ['/v1/reports', '/reports/br_1/unknown', '/admin/keys', '/audits/other/x', '/fan-outs/a/b', '/mcp']) {
+      expect(screenOf(path)).toEqual({ name: 'notFound' });
+      expect(CLIENT_ROUTE.test(path)).toBe(false);
+    }
   });
 });
 

@@ -1,10 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
+import { CLIENT_ROUTE } from './clientRoutes.js';
 
-/** The dashboard's client routes (web/src/lib/routes.ts): each answers index.html, and the app picks the screen. */
-const CLIENT_ROUTE =
-  /^\/(?:sign-in|reports(?:\/[^/]+(?:\/(?:prompts|citations|recommendations|detection|agents|alerts)(?:\/[^/]+)?)?)?|audits(?:\/(?:crawlability|content)\/[^/]+)?|fan-outs(?:\/[^/]+)?|admin\/(?:workspace|team|webhooks(?:\/[^/]+)?))?\/?$/;
 
 /** Hashed file names change with their content, so a browser may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
