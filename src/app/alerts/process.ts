@@ -64,7 +64,7 @@ function newestDay(days: readonly ReportDayDoc[], engines: readonly string[] | n
 async function afterRuns(services: Services, report: BrandReportDoc, watches: readonly Watch[], batchDay: string): Promise<AlertCandidate[]> {
   if (!watches.some((watch) => isCoverageWatch(watch) || watch.kind === 'new_untracked_brand' || watch.kind === 'negative_sentiment')) return [];
   const reader = historyReader(services.readModels);
-  const [active] = await (await reader.versions()).find({ reportId: report._id, state: 'active' }, { sort: { version: -1 }, limit: 1 });
+  const active = await reader.activeVersion(report._id);
   if (!active) return [];
   const { days } = await reader.everyCountry(active, batchDay, LAST_DAY);
   const latestDayOf = (watch: Watch) => newestDay(days, watch.engines);

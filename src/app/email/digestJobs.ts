@@ -37,12 +37,12 @@ async function dueSubscriptions({ readModels, clock }: DigestPorts, { limit, ids
 
 /**
  * The summary cards of the digest sent on `today`: the 7 whole days before it against the 7 before those, over
- * every country of the report, under its active history version (empty weeks when it has none yet).
+ * every country of the report, under its active history version (empty weeks without a report or a version yet).
  */
-async function summaryOf(readModels: ReadModels, report: BrandReportDoc, today: string): Promise<DigestSummary> {
+async function summaryOf(readModels: ReadModels, report: BrandReportDoc | null, today: string): Promise<DigestSummary> {
   const weeks = digestWeeks(addDays(today, -1));
-  const [version] = await (await historyReader(readModels).versions()).find({ reportId: report._id, state: 'active' }, { sort: { version: -1 }, limit: 1 });
-  if (!version) return digestSummary(weeks, emptyRunTotals([]), emptyRunTotals([]));
+  const version = report && (await historyReader(readModels).activeVersion(report._id));
+  if (!report || !version) return digestSummary(weeks, emptyRunTotals([]), emptyRunTotals([]));
   const { brands } = compileDetection(version.detection);
   const totals = async (range: { from: string; to: string }) => (await windowTotals(readModels, report, version, brands, range, null)).report;
   return digestSummary(weeks, await totals(weeks.current), await totals(weeks.previous));
@@ -54,7 +54,7 @@ async function send(ports: DigestPorts, subscription: EmailSubscriptionDoc, from
   const alerts = await (await digestAlertCollection(ports.readModels)).find({ reportId: subscription.reportId, createdDate: { $gt: from } }, { sort: { createdDate: 1, _id: 1 } });
   const link = unsubscribeUrl(ports.baseUrl, await emailSigningKey(ports.context), subscription._id);
   const week = { from: from.slice(0, 10), to: now.toISOString().slice(0, 10) };
-  const summary = report ? await summaryOf(ports.readModels, report, week.to) : digestSummary(digestWeeks(addDays(week.to, -1)), emptyRunTotals([]), emptyRunTotals([]));
+  const summary = await summaryOf(ports.readModels, report, week.to);
   await ports.mailer.send(digestEmail(subscription.email, report?.brand ?? subscription.reportId, week, summary, alerts, link));
 }
 

@@ -51,6 +51,12 @@ export class HistoryReader {
     return this.readModels.collection<ReportVersionDoc>(reportHistoryProjection, REPORT_HISTORY.versions);
   }
 
+  /** The report's active history version (the newest, should two be marked active), or undefined before its first. */
+  async activeVersion(reportId: string): Promise<ReportVersionDoc | undefined> {
+    const [active] = await (await this.versions()).find({ reportId, state: 'active' }, { sort: { version: -1 }, limit: 1 });
+    return active;
+  }
+
   /** Prompt days of the window, of `promptIds` only when given. */
   async promptDays(key: VersionKey, window: HistoryWindow, promptIds?: readonly string[]): Promise<DayDoc[]> {
     const days = await this.readModels.collection<DayDoc>(reportHistoryProjection, REPORT_HISTORY.days);
