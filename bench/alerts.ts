@@ -44,9 +44,10 @@ import { compose } from '../src/compose.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { WATCH_KINDS } from '../src/domain/alerts/schema.js';
 import { alertWindows } from '../src/domain/alerts/statistics.js';
-import { runDay, type RunCompleted } from '../src/domain/run/events.js';
+import { runDay, runStream, type RunCompleted } from '../src/domain/run/events.js';
 import type { EventStore } from '../src/ports/eventStore.js';
 import { READ_MODELS_FILE } from '../src/infra/documentStore/sqliteDocumentStore.js';
+import { EVENTS_FILE } from '../src/infra/eventStore/sqliteEventStore.js';
 import { brandReportCollection } from '../src/projections/brandReports/reader.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../src/projections/reportHistory/projection.js';
 import { historyReader } from '../src/projections/reportHistory/reader.js';
@@ -85,7 +86,7 @@ interface Floor {
   close(): void;
 }
 
-/** The floor's two queries, on the indexes the projections created (the same expressions as the store's). */
+/** The floor's three queries, on the indexes the projections and the event store created (the same expressions as the stores'). */
 function sqliteFloor(dataDir: string, key: { reportId: string; version: number; countries: readonly string[]; promptIds: readonly string[] }, day: string): Floor {
   const db = new Database(join(dataDir, READ_MODELS_FILE), { readonly: true });
   const reportDays = physicalCollectionName(reportHistoryProjection.name, reportHistoryProjection.version, REPORT_HISTORY.reportDays);
@@ -97,6 +98,8 @@ function sqliteFloor(dataDir: string, key: { reportId: string; version: number; 
   const dayRuns = db.prepare(
     `SELECT doc FROM "${runs}" WHERE json_extract(doc, '$.promptId') IN (${key.promptIds.map(() => '?').join(', ')}) AND json_extract(doc, '$.day') = ?`,
   );
+  const events = new Database(join(dataDir, EVENTS_FILE), { readonly: true });
+  const dayAnswers = events.prepare('SELECT data FROM events WHERE stream_name IN (SELECT value FROM json_each(?))');
   const windows = alertWindows(day);
   return {
     read() {
@@ -107,13 +110,19 @@ function sqliteFloor(dataDir: string, key: { reportId: string; version: number; 
           rows++;
         }
       }
+      const runIds: string[] = [];
       for (const { doc } of dayRuns.all(...key.promptIds, day) as Array<{ doc: string }>) {
-        JSON.parse(doc);
+        runIds.push((JSON.parse(doc) as { _id: string })._id);
         rows++;
       }
+      // The answers stay in the runs' events: the evaluation reads them from there.
+      for (const { data } of dayAnswers.all(JSON.stringify(runIds.map(runStream))) as Array<{ data: string }>) JSON.parse(data);
       return rows;
     },
-    close: () => db.close(),
+    close: () => {
+      db.close();
+      events.close();
+    },
   };
 }
 

@@ -141,6 +141,12 @@ export interface EventStore {
   readonly multiStreamAppend: 'atomic' | 'sequential';
   /** Events of one stream in revision order; `[]` when the stream does not exist. */
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * The events of several streams, each in revision order, as `readStream` reads one: in one query where the store
+   * allows it (read models that keep a reference to a run instead of a copy of its answer read a page of them so).
+   * A stream that does not exist has no entry.
+   */
+  readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   readAll(options?: ReadAllOptions): Promise<ReadAllResult>;
   /** Position of the newest event, START when empty. */
   headPosition(): Promise<Position>;

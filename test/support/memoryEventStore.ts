@@ -21,7 +21,7 @@ import type {
 } from '../../src/ports/eventStore.js';
 import { START } from '../../src/ports/eventStore.js';
 import { CatchUpSubscription, ChangeSignal } from '../../src/infra/eventStore/catchUpSubscription.js';
-import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, DEFAULT_READ_COUNT, matchesFilter, OpenSubscriptions, toJsonText } from '../../src/infra/eventStore/semantics.js';
+import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, DEFAULT_READ_COUNT, matchesFilter, OpenSubscriptions, readStreamsOneByOne, toJsonText } from '../../src/infra/eventStore/semantics.js';
 
 interface StoredEvent {
   id: string;
@@ -96,6 +96,10 @@ export class MemoryEventStore implements EventStore {
     const fromIndex = Number(options.fromRevision ?? 0n);
     const toIndex = options.maxCount === undefined ? undefined : fromIndex + options.maxCount;
     return stream.slice(fromIndex, toIndex).map(toRecorded);
+  }
+
+  async readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    return readStreamsOneByOne((streamName) => this.readStream(streamName), streamNames);
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {

@@ -2,7 +2,7 @@ import { negativeSentences, type BrandSentence } from '../../domain/alerts/evalu
 import { brandSentences, compileDetection } from '../../domain/analysis/index.js';
 import type { BrandReportDoc } from '../../projections/brandReports/reader.js';
 import type { ReportVersionDoc } from '../../projections/reportHistory/reader.js';
-import { runCollection } from '../../projections/runs/reader.js';
+import { runCollection, withAnswers } from '../../projections/runs/reader.js';
 import type { Services } from '../shared/services.js';
 import type { AlertCandidate } from './candidates.js';
 import type { Watch } from './resource.js';
@@ -13,9 +13,10 @@ const QUOTED_SENTENCES = 20;
 /** The sentences about the main brand in the version's completed runs of `day` on the watch's engines. */
 async function daySentences(services: Services, version: ReportVersionDoc, day: string, engines: readonly string[] | null): Promise<{ runs: number; sentences: BrandSentence[] }> {
   const detection = compileDetection(version.detection);
-  const runs = (await (await runCollection(services.readModels)).find({ promptId: { $in: version.promptIds }, day })).filter(
+  const recorded = (await (await runCollection(services.readModels)).find({ promptId: { $in: version.promptIds }, day })).filter(
     ({ state, engine }) => state === 'completed' && (engines === null || engines.includes(engine)),
   );
+  const runs = await withAnswers(services.eventStore, recorded);
   const sentences = runs.flatMap(({ _id, promptId, content }) =>
     brandSentences(content, detection)
       .filter(({ brandIndex }) => brandIndex === 0)

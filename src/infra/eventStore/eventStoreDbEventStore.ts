@@ -25,7 +25,7 @@ import type {
 import { START } from '../../ports/eventStore.js';
 import { fromStorePosition, isUserEvent, serverFilter, toEventData, toReadPosition, toRecorded, toStorePosition, toStreamState } from './eventStoreDbMapping.js';
 import { EventStoreDbSubscription } from './eventStoreDbSubscription.js';
-import { assertAppendable, assertCount, assertMultiAppendable, concurrencyError, DEFAULT_READ_COUNT, matchesFilter, OpenSubscriptions } from './semantics.js';
+import { assertAppendable, assertCount, assertMultiAppendable, concurrencyError, DEFAULT_READ_COUNT, matchesFilter, OpenSubscriptions, readStreamsOneByOne } from './semantics.js';
 
 export { fromStorePosition, toStorePosition } from './eventStoreDbMapping.js';
 
@@ -105,6 +105,11 @@ export class EventStoreDbEventStore implements EventStore {
       if (error instanceof StreamNotFoundError) return [];
       throw error;
     }
+  }
+
+  /** The server reads one stream per call. */
+  async readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    return readStreamsOneByOne((streamName) => this.readStream(streamName), streamNames);
   }
 
   /**

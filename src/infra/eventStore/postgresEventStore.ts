@@ -27,7 +27,7 @@ import type {
 } from '../../ports/eventStore.js';
 import { START } from '../../ports/eventStore.js';
 import { CatchUpSubscription, ChangeSignal } from './catchUpSubscription.js';
-import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, DEFAULT_READ_COUNT, OpenSubscriptions, toJsonText } from './semantics.js';
+import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, DEFAULT_READ_COUNT, groupByStream, OpenSubscriptions, toJsonText } from './semantics.js';
 import { connectAndMigrate } from '../postgres/connection.js';
 import { EventListener } from './postgresEventListener.js';
 
@@ -128,6 +128,15 @@ export class PostgresEventStore implements EventStore {
       [streamName, String(options.fromRevision ?? 0n), options.maxCount ?? null],
     );
     return rows.map(toRecorded);
+  }
+
+  async readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    if (streamNames.length === 0) return new Map();
+    const { rows } = await this.pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM geolens.events WHERE stream_name = ANY($1::text[]) ORDER BY stream_name, stream_revision`,
+      [[...new Set(streamNames)]],
+    );
+    return groupByStream(rows.map(toRecorded));
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {

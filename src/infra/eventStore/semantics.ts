@@ -3,7 +3,7 @@
  * expected-revision checks, filter matching and argument checks.
  */
 import { ConcurrencyError } from '../../domain/shared/errors.js';
-import type { EventFilter, ExpectedRevision, NewEvent, StreamAppend, StreamRevision, Subscription } from '../../ports/eventStore.js';
+import type { EventFilter, ExpectedRevision, NewEvent, RecordedEvent, StreamAppend, StreamRevision, Subscription } from '../../ports/eventStore.js';
 
 /** Default for SubscribeOptions.batchSize. */
 export const DEFAULT_BATCH_SIZE = 500;
@@ -102,4 +102,36 @@ export class OpenSubscriptions {
   async stopAll(): Promise<void> {
     await Promise.all([...this.#open].map((subscription) => subscription.stop()));
   }
+}
+
+/** Streams read at once by a store without a query for several (`readStreams` stream by stream). */
+const STREAM_READS_AT_ONCE = 16;
+
+/** `readStreams` for a store that reads one stream per call: a few calls at a time, entries only for streams with events. */
+export async function readStreamsOneByOne(
+  readStream: (streamName: string) => Promise<RecordedEvent[]>,
+  streamNames: readonly string[],
+): Promise<Map<string, RecordedEvent[]>> {
+  const names = [...new Set(streamNames)];
+  const read = new Map<string, RecordedEvent[]>();
+  for (let start = 0; start < names.length; start += STREAM_READS_AT_ONCE) {
+    const slice = names.slice(start, start + STREAM_READS_AT_ONCE);
+    const events = await Promise.all(slice.map((name) => readStream(name)));
+    slice.forEach((name, index) => {
+      const streamEvents = events[index] ?? [];
+      if (streamEvents.length > 0) read.set(name, streamEvents);
+    });
+  }
+  return read;
+}
+
+/** Groups rows read in stream, then revision order by their stream. */
+export function groupByStream(events: readonly RecordedEvent[]): Map<string, RecordedEvent[]> {
+  const read = new Map<string, RecordedEvent[]>();
+  for (const event of events) {
+    const streamEvents = read.get(event.streamName);
+    if (streamEvents) streamEvents.push(event);
+    else read.set(event.streamName, [event]);
+  }
+  return read;
 }

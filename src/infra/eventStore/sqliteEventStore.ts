@@ -29,7 +29,7 @@ import type {
 } from '../../ports/eventStore.js';
 import { START } from '../../ports/eventStore.js';
 import { CatchUpSubscription, ChangeSignal } from './catchUpSubscription.js';
-import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, DEFAULT_READ_COUNT, OpenSubscriptions, toJsonText } from './semantics.js';
+import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, DEFAULT_READ_COUNT, groupByStream, OpenSubscriptions, toJsonText } from './semantics.js';
 
 export const EVENTS_FILE = 'events.sqlite';
 /** How long a writer waits for another process's write transaction before failing with SQLITE_BUSY. */
@@ -122,6 +122,7 @@ export class SqliteEventStore implements EventStore {
   readonly #currentRevision: Statement<[string], bigint | null>;
   readonly #insert: Statement<[string, bigint, string, string, string, string, string]>;
   readonly #readStream: Statement<[string, bigint, number], EventRow>;
+  readonly #readStreams: Statement<[string], EventRow>;
   readonly #readAll: Statement<[Position, number], EventRow>;
   readonly #head: Statement<[], bigint>;
   readonly #dataVersion: Statement<[], bigint>;
@@ -154,6 +155,10 @@ export class SqliteEventStore implements EventStore {
     );
     this.#readStream = this.#db.prepare(
       `SELECT ${COLUMNS} FROM events WHERE stream_name = ? AND stream_revision >= ? ORDER BY stream_revision LIMIT ?`,
+    );
+    // The names as one JSON array: one statement for any number of them, each looked up on the unique index.
+    this.#readStreams = this.#db.prepare(
+      `SELECT ${COLUMNS} FROM events WHERE stream_name IN (SELECT value FROM json_each(?)) ORDER BY stream_name, stream_revision`,
     );
     this.#readAll = this.#db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`);
     this.#head = this.#db.prepare<[], bigint>('SELECT COALESCE(MAX(position), 0) FROM events').pluck();
@@ -195,6 +200,11 @@ export class SqliteEventStore implements EventStore {
     assertCount('maxCount', options.maxCount, 0);
     const rows = this.#readStream.all(streamName, options.fromRevision ?? 0n, options.maxCount ?? UNLIMITED);
     return rows.map(toRecorded);
+  }
+
+  async readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    if (streamNames.length === 0) return new Map();
+    return groupByStream(this.#readStreams.all(JSON.stringify(streamNames)).map(toRecorded));
   }
 
   async readAll(options: ReadAllOptions = {}): Promise<ReadAllResult> {

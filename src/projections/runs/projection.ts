@@ -3,8 +3,12 @@ import type { Answer } from '../../domain/run/schema.js';
 import type { Doc } from '../../ports/documentStore.js';
 import type { Projection } from '../runner/projection.js';
 
-/** A recorded run as the AI responses list shows it; detection-independent, shared by every report. */
-export interface RunDoc extends Doc, Answer {
+/**
+ * A recorded run, one document per run, shared by every report: who, when, where and how it ended. The answer
+ * itself (content, citations, ads, shopping, searches) stays in the run's event only: the read model refers to it
+ * by run id (`runStream`), so it is not a second copy of the event log (`withAnswers` in the reader reads it).
+ */
+export interface RunDoc extends Doc {
   promptId: string;
   workspaceId: string;
   country: string;
@@ -20,14 +24,23 @@ export interface RunDoc extends Doc, Answer {
   error: string | null;
 }
 
+/** A run with its answer, as the AI responses list and the evidence readers show it. */
+export type RunWithAnswer = RunDoc & Answer;
+
 const EMPTY_ANSWER: Answer = { content: '', citations: [], webSearchQuery: [], ads: [], shopping: [], overviewAvailable: false };
 
 export function runDocument(event: RunEvent): RunDoc {
   const { runId, promptId, workspaceId, country, engine, runDate, source, model } = event.data;
   const base = { _id: runId, promptId, workspaceId, country, engine, runDate, day: runDay(runDate), createdDate: runDate, source, model };
-  if (event.type === 'RunFailed') return { ...base, ...EMPTY_ANSWER, state: 'failed', error: event.data.error };
+  if (event.type === 'RunFailed') return { ...base, state: 'failed', error: event.data.error };
+  return { ...base, state: 'completed', error: null };
+}
+
+/** The answer a run's event recorded; a failed run has the empty answer. */
+export function answerOf(event: RunEvent): Answer {
+  if (event.type === 'RunFailed') return EMPTY_ANSWER;
   const { content, citations, webSearchQuery, ads, shopping, overviewAvailable } = event.data;
-  return { ...base, content, citations, webSearchQuery, ads, shopping, overviewAvailable, state: 'completed', error: null };
+  return { content, citations, webSearchQuery, ads, shopping, overviewAvailable };
 }
 
 export const RUNS_COLLECTION = 'runs';
@@ -40,7 +53,8 @@ export interface PromptRunCountDoc extends Doc {
 
 export const runsProjection: Projection<RunEvent> = {
   name: 'runs',
-  version: 1,
+  // 2: the answer is no longer copied into the document (read from the run's event).
+  version: 2,
   eventTypes: RUN_EVENT_TYPES,
   async setup(scope) {
     await scope.collection(RUNS_COLLECTION).createIndex({ promptId: 1, day: 1 });

@@ -72,6 +72,7 @@ function dyingAfterFirstBatch(eventStore: EventStore): EventStore {
     appendMultiple: (appends) => eventStore.appendMultiple(appends),
     multiStreamAppend: eventStore.multiStreamAppend,
     readStream: (stream, options) => eventStore.readStream(stream, options),
+    readStreams: (streams) => eventStore.readStreams(streams),
     readAll: (options) => eventStore.readAll(options),
     headPosition: () => eventStore.headPosition(),
     subscribe: (options, handler) => eventStore.subscribe(options, handler),

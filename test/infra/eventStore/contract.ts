@@ -103,6 +103,30 @@ export function eventStoreContract(
         expect(second.position).toBe(events[2]?.position);
       });
 
+      test('reads several streams at once, each in revision order, as readStream reads each', async () => {
+        await store.append(stream('a'), [newEvent('Opened'), newEvent('ItemAdded')]);
+        await store.append(stream('b'), [newEvent('Opened')]);
+        await store.append(stream('a'), [newEvent('Closed')]);
+        await store.append(stream('c'), [newEvent('Opened')]);
+
+        const read = await store.readStreams([stream('b'), stream('missing'), stream('a'), stream('b')]);
+
+        expect([...read.keys()].sort()).toEqual([stream('a'), stream('b')]);
+        expect(typesOf(read.get(stream('a')) ?? [])).toEqual([type('Opened'), type('ItemAdded'), type('Closed')]);
+        expect(read.get(stream('a'))).toEqual(await store.readStream(stream('a')));
+        expect(read.get(stream('b'))).toEqual(await store.readStream(stream('b')));
+        expect(await store.readStreams([])).toEqual(new Map());
+      });
+
+      test('reads a page of streams at once (a page of runs)', async () => {
+        const names = Array.from({ length: 120 }, (_, index) => stream(`run-${index}`));
+        await store.appendMultiple(names.map((name, index) => ({ streamName: name, events: [newEvent('Recorded', { index })] })));
+
+        const read = await store.readStreams(names);
+
+        expect(names.map((name) => (read.get(name)?.[0]?.data as { index: number } | undefined)?.index)).toEqual(names.map((_, index) => index));
+      });
+
       test('reads an empty list from a stream that does not exist', async () => {
         expect(await store.readStream(stream('missing'))).toEqual([]);
       });

@@ -280,6 +280,7 @@ describe('projection runner checkpoints across processes', () => {
       append: (...args) => eventStore.append(...args),
       appendMultiple: (appends) => eventStore.appendMultiple(appends),
       readStream: (...args) => eventStore.readStream(...args),
+      readStreams: (streams) => eventStore.readStreams(streams),
       readAll: (options) => eventStore.readAll(options),
       subscribe: (options, handler) => eventStore.subscribe(options, handler),
       close: () => eventStore.close(),

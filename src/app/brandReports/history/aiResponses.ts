@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { BrandReportDoc } from '../../../projections/brandReports/reader.js';
 import { analyzeRun, type CompiledDetection } from '../../../domain/analysis/index.js';
-import { runCollection, type RunDoc } from '../../../projections/runs/reader.js';
+import { runCollection, withAnswers, type RunWithAnswer } from '../../../projections/runs/reader.js';
 import type { Services } from '../../shared/services.js';
 import { newestFirstPage, newestFirstWindow, type CursorPaging, type ListRange, type ListWindow, type PageCursor } from '../../shared/paging.js';
 import { readableReport, requireReportPrompt } from './history.js';
@@ -38,7 +38,7 @@ export const aiResponseSchema = z
 export type AiResponse = z.output<typeof aiResponseSchema>;
 
 /** A run as listed; `brandMentions` is computed now with the report's active detection settings. */
-function aiResponse(run: RunDoc, detection: CompiledDetection): AiResponse {
+function aiResponse(run: RunWithAnswer, detection: CompiledDetection): AiResponse {
   const mentioned = run.state === 'completed' ? analyzeRun(run.content, detection).brands.filter(({ mentions }) => mentions > 0) : [];
   return {
     runId: run._id,
@@ -84,7 +84,8 @@ export async function listAiResponses(
 ): Promise<{ items: AiResponse[]; paging: CursorPaging }> {
   const { runs, filter, detection } = await readableRuns(services, report, promptId, query);
   const page = await newestFirstPage(runs, AI_RESPONSES_LIST, filter, query.cursor);
-  return { items: page.documents.map((run) => aiResponse(run, detection)), paging: page.paging };
+  const answered = await withAnswers(services.eventStore, page.documents);
+  return { items: answered.map((run) => aiResponse(run, detection)), paging: page.paging };
 }
 
 export async function aiResponsesWindow(
@@ -96,5 +97,6 @@ export async function aiResponsesWindow(
 ): Promise<ListWindow<AiResponse>> {
   const { runs, filter, detection } = await readableRuns(services, report, promptId, query);
   const window = await newestFirstWindow(runs, filter, range);
-  return { items: window.items.map((run) => aiResponse(run, detection)), totalCount: window.totalCount };
+  const answered = await withAnswers(services.eventStore, window.items);
+  return { items: answered.map((run) => aiResponse(run, detection)), totalCount: window.totalCount };
 }

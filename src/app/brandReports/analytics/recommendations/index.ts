@@ -2,7 +2,7 @@ import type { RunTotals } from '../../../../domain/analysis/index.js';
 import type { BrandReportDoc } from '../../../../projections/brandReports/reader.js';
 import { addDays, utcDay } from '../../../../domain/shared/days.js';
 import type { EngineId } from '../../../../domain/shared/engines.js';
-import { runCollection } from '../../../../projections/runs/reader.js';
+import { runCollection, withAnswers } from '../../../../projections/runs/reader.js';
 import type { Services } from '../../../shared/services.js';
 import { analyticsScope, type AnalyticsFilters } from '../../history/analyticsScope.js';
 import { recommendationPage } from './cursor.js';
@@ -53,7 +53,7 @@ async function orderedRecommendations(services: Services, report: BrandReportDoc
     { sort: { runDate: 1, _id: 1 } },
   );
   const recommendations = recommend({
-    runs: recorded.map((run) => runFacts(run, detection)),
+    runs: (await withAnswers(services.eventStore, recorded)).map((run) => runFacts(run, detection)),
     windowRuns: engines?.length === 0 ? 0 : decoded.reduce((sum, [, promptTotals]) => sum + promptTotals.runs, 0),
     prompts: new Map(scope.prompts.map(({ _id, text }) => [_id, text])),
     brands: [scope.version.detection, ...scope.version.detection.competitors],

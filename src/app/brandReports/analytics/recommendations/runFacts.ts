@@ -1,5 +1,5 @@
 import { brandSentences, domainCategory, measureRun, type CompiledDetection, type DomainCategory } from '../../../../domain/analysis/index.js';
-import type { RunDoc } from '../../../../projections/runs/reader.js';
+import type { RunWithAnswer } from '../../../../projections/runs/reader.js';
 
 /** A cited URL of one run, as recommendations read it. */
 export interface RunCitation {
@@ -28,7 +28,7 @@ export interface RunFacts {
 }
 
 /** One run measured by the domain's one path (`measureRun`); its negative sentences quoted when it has any. */
-export function runFacts(run: RunDoc, detection: CompiledDetection): RunFacts {
+export function runFacts(run: RunWithAnswer, detection: CompiledDetection): RunFacts {
   const measured = measureRun(run, detection);
   const brand = measured.analysis.brands[0];
   const sentences = brand?.sentences ?? { positive: 0, neutral: 0, negative: 0 };
