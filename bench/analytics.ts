@@ -9,6 +9,7 @@
  * Runnable alone: `node --import tsx bench/analytics.ts`.
  */
 import autocannon from 'autocannon';
+import { appendRunBatch } from './support/runLog.js';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -48,13 +49,13 @@ function runEvent(promptId: string, index: number, engine: EngineId, day: string
   return { type: 'RunCompleted', data };
 }
 
-/** Runs appended in batches of 100 to a few streams: the projections read runs by event type, not by stream. */
+/** Runs appended in commits of 100, each to its own run's stream. */
 async function appendRuns(context: AppContext, promptIds: readonly string[]): Promise<number> {
-  let batch: Array<{ type: string; data: unknown }> = [];
+  let batch: Array<ReturnType<typeof runEvent>> = [];
   let count = 0;
   const flush = async () => {
     if (batch.length === 0) return;
-    await context.eventStore.append(`benchRuns-${count % 16}`, batch);
+    await appendRunBatch(context.eventStore, batch);
     count += batch.length;
     batch = [];
   };

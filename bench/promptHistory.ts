@@ -5,6 +5,7 @@
  * event type, not by stream), so generating the log does not dominate the bench.
  */
 import autocannon from 'autocannon';
+import { appendRunBatch } from './support/runLog.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,21 +51,21 @@ function runEvent(promptId: string, engine: (typeof ENGINES)[number], day: strin
 }
 
 async function appendRuns(context: AppContext, promptIds: readonly string[]): Promise<number> {
-  let batch: Array<{ type: string; data: unknown }> = [];
+  let batch: Array<ReturnType<typeof runEvent>> = [];
   let count = 0;
   for (let day = DAYS - 1; day >= 0; day--) {
     for (const [index, promptId] of promptIds.entries()) {
       for (const engine of ENGINES) {
         batch.push(runEvent(promptId, engine, dayOf(day), `What is the best CRM for team type ${index}?`));
         if (batch.length === 100) {
-          await context.eventStore.append(`benchRuns-${count % 16}`, batch);
+          await appendRunBatch(context.eventStore, batch);
           count += batch.length;
           batch = [];
         }
       }
     }
   }
-  if (batch.length > 0) await context.eventStore.append('benchRuns-last', batch);
+  await appendRunBatch(context.eventStore, batch);
   return count + batch.length;
 }
 

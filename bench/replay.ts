@@ -7,6 +7,7 @@
  * `GEOLENS_BENCH_SCALE=0.1` runs a tenth of the days.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { appendRunBatch } from './support/runLog.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -99,7 +100,7 @@ interface Scenario {
 }
 
 /** Every run of one day, in the order a scheduler records them. */
-function dayRuns({ workspaceId, promptIds, engines }: Scenario, pool: Map<EngineId, Answer[]>, day: number): NewEvent[] {
+function dayRuns({ workspaceId, promptIds, engines }: Scenario, pool: Map<EngineId, Answer[]>, day: number): Array<NewEvent & { data: RunCompleted['data'] }> {
   const runDate = new Date(FIRST_DAY + day * DAY_MS + 9 * 3_600_000).toISOString();
   return promptIds.flatMap((promptId, promptIndex) =>
     engines.map((engine) => {
@@ -109,21 +110,18 @@ function dayRuns({ workspaceId, promptIds, engines }: Scenario, pool: Map<Engine
         runId: `${promptId}.${engine}.${runDate.slice(0, 10)}`,
         promptId, workspaceId, country: 'us', engine, runDate, source: 'simulator', model: 'geolens-simulator-1', ...answer,
       };
-      return { type: 'RunCompleted', data };
+      return { type: 'RunCompleted' as const, data };
     }),
   );
 }
 
-/**
- * Appends in large batches to a few bench streams instead of one stream per run (the projections select
- * runs by event type, never by stream), so that a million runs take a few hundred commits.
- */
+/** Appends in commits of 1,000 runs, each to its own run's stream, so that a million runs take about a thousand commits. */
 async function appendRuns(scenario: Scenario): Promise<number> {
   const pool = answerPool(scenario.engines);
-  let pending: NewEvent[] = [];
+  let pending: Array<NewEvent & { data: RunCompleted['data'] }> = [];
   let appended = 0;
   const flush = async () => {
-    await scenario.context.eventStore.append(`run-bench${appended}`, pending);
+    await appendRunBatch(scenario.context.eventStore, pending);
     appended += pending.length;
     pending = [];
   };

@@ -67,8 +67,8 @@ export const VIEW_ROWS: readonly ViewRow[] = [
   {
     figure: () => 'the hidden costs: `serve` peak RSS under the 10-client loads; read models per million runs',
     geolens: (f) => `${whole(f.servePeakRssMegabytesUnderTenClients)} MB; ${whole(f.readModelMegabytesPerMillionRuns)} MB per million runs (response cache ${twoDigits(share(f.responseCacheBytes, 1e6))} MB)`,
-    floor: () => '—',
-    ratio: () => '—',
+    floor: (f) => `the event log: ${whole(f.eventLogMegabytesPerMillionRuns)} MB per million runs`,
+    ratio: (f) => twoDigits(f.readModelToEventLogSizeRatio),
     aim: 'read models ≤ the event log',
     needs: ['servePeakRssMegabytesUnderTenClients'],
   },

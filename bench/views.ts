@@ -23,9 +23,9 @@ import { peakRssMegabytes, resetPeakRss } from './support/processStats.js';
 const CLIENTS = 10;
 const silent = pino({ level: 'silent' });
 
-/** Bytes of the read-model store files in the data dir (the embedded store: readmodels.sqlite and its WAL). */
-async function readModelBytes(dataDir: string): Promise<number> {
-  const files = (await readdir(dataDir)).filter((name) => name.startsWith('readmodels'));
+/** Bytes of one embedded store's files in the data dir (`readmodels` or `events`: the .sqlite file and its WAL). */
+async function storeBytes(dataDir: string, store: 'readmodels' | 'events'): Promise<number> {
+  const files = (await readdir(dataDir)).filter((name) => name.startsWith(`${store}.sqlite`));
   let bytes = 0;
   for (const name of files) bytes += (await stat(join(dataDir, name))).size;
   return bytes;
@@ -94,7 +94,8 @@ export async function benchViews(): Promise<Record<string, number>> {
         ['citations', `${report}/citations?${window}`, CLIENTS],
         ['recommendations', `${report}/recommendations?country=us`, 1],
       ];
-      const figures: Record<string, number> = { viewsPrompts: prompts, viewsRuns: runs, readModelMegabytesPerMillionRuns: ((await readModelBytes(dataDir)) / 1e6 / runs) * 1e6 };
+      const figures: Record<string, number> = { viewsPrompts: prompts, viewsRuns: runs, readModelMegabytesPerMillionRuns: (await storeBytes(dataDir, 'readmodels')) / runs, eventLogMegabytesPerMillionRuns: (await storeBytes(dataDir, 'events')) / runs };
+      figures.readModelToEventLogSizeRatio = (figures.readModelMegabytesPerMillionRuns ?? 0) / (figures.eventLogMegabytesPerMillionRuns ?? 1);
       await resetPeakRss(process.pid);
       for (const [name, path, computedClients] of views) {
         Object.assign(figures, viewFigures(name, computedClients, await measureView(name, urls, path, seeded.key, seconds, computedClients)));
