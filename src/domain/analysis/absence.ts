@@ -112,36 +112,45 @@ const NONE: readonly number[] = [];
 
 /**
  * Which of `matches` (spans of `content` inside `sentence`, in text order) are names an absence statement is
- * about, as indices into `matches`; `negations` are the `negationPositions` of `content`.
+ * about, as indices into `matches`; `negations` are the `negationPositions` of `content`, and `cueEnds` gives
+ * the sentence's `leadingCueEnds` (asked only when a negation position is within the sentence).
  */
 export function absentMatchIndices(
   content: string,
   sentence: Sentence,
   matches: readonly Span[],
   negations: readonly number[],
+  cueEnds: () => readonly number[],
 ): readonly number[] {
   if (!hasPositionWithin(negations, sentence)) return NONE;
   const text = content.slice(sentence.start, sentence.end);
-  const cueEnds = leadingCueEnds(text);
+  const ends = cueEnds();
   const spans = matches.map(({ start, end }) => ({ start: start - sentence.start, end: end - sentence.start }));
-  const absent = spans.map((span) => isLedUpTo(text, span, cueEnds) || isFollowedByCue(text, span));
+  const absent = spans.map((span) => isLedUpTo(text, span, ends) || isFollowedByCue(text, span));
   spreadAcrossLists(text, spans, absent);
   return absent.flatMap((isAbsent, index) => (isAbsent ? [index] : []));
 }
 
-/** Binary search in sorted `positions`. */
-function hasPositionWithin(positions: readonly number[], { start, end }: Sentence): boolean {
+/** The first index of sorted `positions` whose position is `value` or more (`positions.length` when none is). */
+function firstFrom(positions: readonly number[], value: number): number {
   let low = 0;
   let high = positions.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if ((positions[middle] ?? Infinity) < start) low = middle + 1;
+    if ((positions[middle] ?? Infinity) < value) low = middle + 1;
     else high = middle;
   }
-  return (positions[low] ?? Infinity) < end;
+  return low;
 }
 
-function leadingCueEnds(text: string): number[] {
+/** Whether one of sorted `positions` is within `sentence`. */
+function hasPositionWithin(positions: readonly number[], { start, end }: Sentence): boolean {
+  return (positions[firstFrom(positions, start)] ?? Infinity) < end;
+}
+
+/** Where the leading cues of `sentence` of `content` end, in order, as offsets into the sentence. */
+export function leadingCueEnds(content: string, { start, end }: Sentence): number[] {
+  const text = content.slice(start, end);
   const ends: number[] = [];
   LEADING_CUE.lastIndex = 0;
   for (let found = LEADING_CUE.exec(text); found !== null; found = LEADING_CUE.exec(text)) {
@@ -149,6 +158,26 @@ function leadingCueEnds(text: string): number[] {
   }
   return ends;
 }
+
+/**
+ * The `leadingCueEnds` of every one of `sentences` with one of `negations` within it, as offsets into
+ * `content`, in order: what `absentMatchIndices` asks of a sentence, read once whatever the names.
+ */
+export function answerLeadingCueEnds(content: string, sentences: readonly Sentence[], negations: readonly number[]): number[] {
+  const ends: number[] = [];
+  for (const sentence of sentences) {
+    if (!hasPositionWithin(negations, sentence)) continue;
+    for (const end of leadingCueEnds(content, sentence)) ends.push(sentence.start + end);
+  }
+  return ends;
+}
+
+/**
+ * The ends of `answerEnds` (an `answerLeadingCueEnds`) that belong to `sentence`, as offsets into it. A cue
+ * is never empty, so its end is after its sentence's start: an end equal to a start is the previous sentence's.
+ */
+export const sentenceLeadingCueEnds = (answerEnds: readonly number[], { start, end }: Sentence): number[] =>
+  answerEnds.slice(firstFrom(answerEnds, start + 1), firstFrom(answerEnds, end + 1)).map((cueEnd) => cueEnd - start);
 
 function isLedUpTo(text: string, span: Span, cueEnds: readonly number[]): boolean {
   const cueEnd = cueEnds.findLast((end) => end <= span.start);

@@ -1,18 +1,20 @@
-import { absentMatchIndices, negationPositions } from './absence.js';
+import { absentMatchIndices, leadingCueEnds, negationPositions } from './absence.js';
 import type { CompiledDetection } from './detection.js';
 import { findBrandMatches, type BrandMatch } from './matcher.js';
 import { splitSentences, type Sentence } from './sentences.js';
 import { classifySentence, type SentenceSentiment } from './sentiment.js';
 
 /**
- * What counting reads of an answer besides its matches: its sentences, its negation cues and a sentence's
- * sentiment. Read from the text itself (`analyzeRun`) or from the run's stored text facts (`analyzeFacts`).
+ * What counting reads of an answer besides its matches: its sentences, its negation cues, a sentence's leading
+ * absence cues and its sentiment. Read from the text itself (`analyzeRun`) or from the run's stored text facts (`analyzeFacts`).
  */
 export interface AnswerReading {
   /** The answer as analysed: accents composed. */
   text: string;
   sentences(): readonly Sentence[];
   negations(): readonly number[];
+  /** `leadingCueEnds` of a sentence (offsets into it); asked only of a sentence with a negation position within. */
+  leadingCueEnds(sentenceIndex: number): readonly number[];
   sentiment(sentenceIndex: number, matches: readonly BrandMatch[]): SentenceSentiment;
 }
 
@@ -74,6 +76,7 @@ function readText(content: string): AnswerReading {
     text,
     sentences: () => (sentences ??= splitSentences(text)),
     negations: () => (negations ??= negationPositions(text)),
+    leadingCueEnds: (sentenceIndex) => leadingCueEnds(text, reading.sentences()[sentenceIndex] as Sentence),
     sentiment: (sentenceIndex, matches) => {
       const sentence = reading.sentences()[sentenceIndex] as Sentence;
       return classifySentence(text, sentence.start, sentence.end, matches);
@@ -124,7 +127,7 @@ function countMatches(reading: AnswerReading, matches: readonly BrandMatch[], ta
     while ((matches[next]?.start ?? Infinity) < sentence.end) next++;
     if (next === first) return;
     const inSentence = matches.slice(first, next);
-    const absent = absentMatchIndices(reading.text, sentence, inSentence, negations);
+    const absent = absentMatchIndices(reading.text, sentence, inSentence, negations, () => reading.leadingCueEnds(sentenceIndex));
     countSentence(reading, sentence, sentenceIndex, inSentence, absent, tallies, collected);
   });
 }

@@ -1,12 +1,13 @@
 /**
  * Text facts: what the analysis reads of an answer that does not depend on any report's names, derived once
  * per run and kept, so that measuring a run under a report's detection only finds the report's names and
- * counts. Facts hold sentences, negation cues, each sentence's lexicon words (the sentiment scoring's input),
- * the citations parsed and the names the answer puts forward. They are tied to the analysis that derived
+ * counts. Facts hold sentences, negation cues, where the leading absence cues end in the sentences with a
+ * negation cue, each sentence's lexicon words (the sentiment scoring's input), the citations parsed and the
+ * names the answer puts forward. They are tied to the analysis that derived
  * them: a change to sentence splitting, cues, the lexicon, URL parsing or name extraction bumps
  * `ANALYSIS_VERSION`, and facts of an older version are derived again.
  */
-import { negationPositions } from './absence.js';
+import { answerLeadingCueEnds, negationPositions, sentenceLeadingCueEnds } from './absence.js';
 import { extractNames, type NamedCandidate } from './competitorNames.js';
 import { findBrandMatches } from './matcher.js';
 import { measureCitations, type CitedLink, type MeasuredRun } from './metrics.js';
@@ -16,7 +17,7 @@ import { splitSentences, type Sentence } from './sentences.js';
 import { classifyFromWords, lexiconWords } from './sentiment.js';
 import { parseCitationUrl } from './urls.js';
 
-export const ANALYSIS_VERSION = 1;
+export const ANALYSIS_VERSION = 2;
 
 export interface TextFacts {
   /** The `ANALYSIS_VERSION` that derived them. */
@@ -25,6 +26,8 @@ export interface TextFacts {
   sentences: Sentence[];
   /** Negation cue positions (`negationPositions`). */
   negations: number[];
+  /** Where leading absence cues end (`answerLeadingCueEnds`: in sentences with a negation position), in order. */
+  cueEnds: number[];
   /** Lexicon words of every sentence, `LEXICON_WORD_SIZE` numbers each, sentence after sentence. */
   words: number[];
   /** Where each sentence's words start in `words`, and one more entry: where the last one's end. */
@@ -51,6 +54,7 @@ export function deriveTextFacts({ content, citations }: FactsSource): TextFacts 
     lexiconWords(text, start, end, words);
   }
   sentenceWords.push(words.length);
+  const negations = negationPositions(text);
   const parsed = citations.map(({ link }) => {
     const citation = parseCitationUrl(link);
     return citation === null ? null : { url: citation.url, domain: citation.domain };
@@ -59,7 +63,8 @@ export function deriveTextFacts({ content, citations }: FactsSource): TextFacts 
   return {
     version: ANALYSIS_VERSION,
     sentences,
-    negations: negationPositions(text),
+    negations,
+    cueEnds: answerLeadingCueEnds(text, sentences, negations),
     words,
     sentenceWords,
     citations: parsed,
@@ -74,6 +79,7 @@ function factsReading(content: string, facts: TextFacts): AnswerReading {
     text,
     sentences: () => facts.sentences,
     negations: () => facts.negations,
+    leadingCueEnds: (sentenceIndex) => sentenceLeadingCueEnds(facts.cueEnds, facts.sentences[sentenceIndex] as Sentence),
     sentiment: (sentenceIndex, matches) =>
       classifyFromWords(
         facts.words,

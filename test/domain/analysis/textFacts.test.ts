@@ -3,7 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrandIdentity, DetectionSettings } from '../../../src/domain/brandReport/events.js';
 import { analyzeFacts, analyzeRun, compileDetection, deriveTextFacts, type CompiledDetection } from '../../../src/domain/analysis/index.js';
+import { leadingCueEnds, sentenceLeadingCueEnds } from '../../../src/domain/analysis/absence.js';
 import { findBrandMatches } from '../../../src/domain/analysis/matcher.js';
+import { analysedText } from '../../../src/domain/analysis/runAnalysis.js';
 import { ENGINES } from '../../../src/domain/shared/engines.js';
 import { simulateAnswer } from '../../../src/engines/simulator/index.js';
 import { measureFactsContribution, measureRunContribution, type AnalysedRun } from '../../../src/projections/reportHistory/runContribution.js';
@@ -101,6 +103,21 @@ describe('analysis from text facts', () => {
     const answers = fixtureAnswers();
     expect(answers.length).toBeGreaterThan(300);
     for (const run of answers) expectSameMeasures(run);
+  });
+
+  test('keep, for every sentence with a negation cue, the ends of the leading cues the regex finds in it', () => {
+    const answers = [...Array.from({ length: 600 }, (_, index) => generatedAnswer(20_000 + index)), ...simulatorAnswers(), ...fixtureAnswers()];
+    let sentencesWithCues = 0;
+    for (const run of answers) {
+      const text = analysedText(run.content);
+      const facts = deriveTextFacts(run);
+      const negated = facts.sentences.filter(({ start, end }) => facts.negations.some((position) => position >= start && position < end));
+      const byRegex = negated.map((sentence) => leadingCueEnds(text, sentence));
+      expect(facts.cueEnds).toEqual(negated.flatMap((sentence, index) => (byRegex[index] ?? []).map((end) => sentence.start + end)));
+      negated.forEach((sentence, index) => expect(sentenceLeadingCueEnds(facts.cueEnds, sentence)).toEqual(byRegex[index]));
+      sentencesWithCues += byRegex.filter((ends) => ends.length > 0).length;
+    }
+    expect(sentencesWithCues).toBeGreaterThan(300);
   });
 
   test('are derived once from the text alone: the same facts whatever report reads them', () => {

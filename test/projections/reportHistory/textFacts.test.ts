@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ANALYSIS_VERSION, compileDetection, deriveTextFacts } from '../../../src/domain/analysis/index.js';
+import { ANALYSIS_VERSION, analyzeFacts, analyzeRun, compileDetection, deriveTextFacts } from '../../../src/domain/analysis/index.js';
 import type { DetectionSettings } from '../../../src/domain/brandReport/events.js';
 import { ENGINES } from '../../../src/domain/shared/engines.js';
 import { simulateAnswer } from '../../../src/engines/simulator/index.js';
@@ -33,6 +33,23 @@ describe('stored text facts', () => {
     for (const run of RUNS) {
       const facts = deriveTextFacts(run);
       expect(decodeFacts(encodeFacts(facts, run.citations), run.citations)).toEqual(facts);
+    }
+  });
+
+  test('decode with the ends of their leading absence cues, and measure from them as the answer does', () => {
+    const compiled = compileDetection(DETECTION);
+    const statements = [
+      "I couldn't find any reliable information about Nimbus CRM or HubSpot.",
+      "Zoho is not a company I'm familiar with, and I have never heard of a tool called Nimbus.",
+      'There is no information available about Salesforce. My training data does not include HubSpot!',
+    ];
+    for (const [index, run] of RUNS.slice(0, 30).entries()) {
+      const content = `${statements[index % statements.length] ?? ''}\n${run.content}\n${statements[(index + 1) % statements.length] ?? ''}`;
+      const facts = deriveTextFacts({ ...run, content });
+      expect(facts.cueEnds.length).toBeGreaterThanOrEqual(2);
+      const decoded = decodeFacts(encodeFacts(facts, run.citations), run.citations);
+      expect(decoded).toEqual(facts);
+      expect(analyzeFacts(content, decoded ?? facts, compiled)).toEqual(analyzeRun(content, compiled));
     }
   });
 

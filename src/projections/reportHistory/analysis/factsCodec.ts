@@ -13,6 +13,8 @@ export interface EncodedFacts {
   s: number[];
   /** Negation cue positions, each after the previous one. */
   n: number[];
+  /** Leading absence cue ends, each after the previous one. */
+  e: number[];
   /** Per lexicon word: its start after the previous word's (or its sentence's) start, length, position, kind, value. */
   w: number[];
   /** Per citation: 0 when it has no host, its domain when its URL is its link, else [url, domain]. */
@@ -42,12 +44,20 @@ export function encodeFacts(facts: TextFacts, links: readonly { link: string }[]
   return {
     v: facts.version,
     s,
-    n: facts.negations.map((position, index) => position - (facts.negations[index - 1] ?? 0)),
+    n: differences(facts.negations),
+    e: differences(facts.cueEnds),
     w,
     c: facts.citations.map((citation, index) => encodeCitation(citation, links[index]?.link ?? '')),
     x: facts.names.map(({ name, mentions, linkedDomain }) => [name, mentions, linkedDomain ?? '']),
   };
 }
+
+const differences = (positions: readonly number[]): number[] => positions.map((position, index) => position - (positions[index - 1] ?? 0));
+
+const sums = (deltas: readonly number[]): number[] => {
+  let position = 0;
+  return deltas.map((delta) => (position += delta));
+};
 
 const encodeCitation = (citation: CitedLink | null, link: string): EncodedFacts['c'][number] => {
   if (citation === null) return 0;
@@ -75,11 +85,11 @@ export function decodeFacts(encoded: EncodedFacts, links: readonly { link: strin
     previousEnd = end;
   }
   sentenceWords.push(words.length);
-  let negation = 0;
   return {
     version: encoded.v,
     sentences,
-    negations: encoded.n.map((delta) => (negation += delta)),
+    negations: sums(encoded.n),
+    cueEnds: sums(encoded.e),
     words,
     sentenceWords,
     citations: encoded.c.map((citation, index) => decodeCitation(citation, links[index]?.link ?? '')),
