@@ -149,13 +149,25 @@ describeWithChromium()('the Chromium renderer', () => {
   test('renders at most `concurrency` pages at once', async () => {
     let inFlight = 0;
     let mostInFlight = 0;
+    const held: Array<() => void> = [];
+    const answer = (response: Parameters<typeof send>[0]) => () => {
+      inFlight -= 1;
+      send(response, 200, 'text/html', '<p>slow page</p>');
+    };
+    const releaseHeld = () => held.splice(0).forEach((release) => release());
+    // Each page is held until a second one is in flight (or 5 s pass, as with a renderer of one page at a time), then
+    // 150 ms more, so that a third page let through meanwhile is counted; a loaded machine cannot answer before overlap.
     const slow = await startFixtureServer((_request, response) => {
       inFlight += 1;
       mostInFlight = Math.max(mostInFlight, inFlight);
-      setTimeout(() => {
-        inFlight -= 1;
-        send(response, 200, 'text/html', '<p>slow page</p>');
-      }, 150);
+      const release = answer(response);
+      held.push(release);
+      if (held.length >= 2) setTimeout(releaseHeld, 150);
+      else
+        setTimeout(() => {
+          const index = held.indexOf(release);
+          if (index >= 0) held.splice(index, 1)[0]?.();
+        }, 5_000);
     });
     const bounded = createChromiumRenderer({ fetcher: createSafeFetcher({ allowPrivateNetworks: true }), concurrency: 2 });
     try {
