@@ -9,7 +9,6 @@
  * Runnable alone: `node --import tsx bench/analytics.ts`.
  */
 import autocannon from 'autocannon';
-import { appendRunBatch } from './support/runLog.js';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -30,6 +29,7 @@ import { simulateAnswer } from '../src/engines/index.js';
 import { allProjections } from '../src/projections/index.js';
 import { ReportRebuilder } from '../src/projections/reportHistory/rebuilder.js';
 import { ProjectionRunner } from '../src/projections/runner/projectionRunner.js';
+import { appendRunBatch } from './support/runLog.js';
 
 export const FULL_PROMPTS = 100;
 export const DAYS = 90;

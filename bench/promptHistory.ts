@@ -5,7 +5,6 @@
  * event type, not by stream), so generating the log does not dominate the bench.
  */
 import autocannon from 'autocannon';
-import { appendRunBatch } from './support/runLog.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +27,7 @@ import type { Projection } from '../src/projections/runner/projection.js';
 import { allProjections } from '../src/projections/index.js';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { appendRunBatch } from './support/runLog.js';
 
 const PROMPTS = 100;
 const DAYS = 90;

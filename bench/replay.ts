@@ -7,7 +7,6 @@
  * `GEOLENS_BENCH_SCALE=0.1` runs a tenth of the days.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
-import { appendRunBatch } from './support/runLog.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -32,6 +31,7 @@ import type { ReportVersionDoc } from '../src/projections/reportHistory/versions
 import { ProjectionRunner } from '../src/projections/runner/projectionRunner.js';
 import { ReadModels } from '../src/projections/runner/readModels.js';
 import { systemClock } from '../src/background/clock.js';
+import { appendRunBatch } from './support/runLog.js';
 
 export interface ReplayBenchOptions {
   prompts?: number;

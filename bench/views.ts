@@ -94,8 +94,16 @@ export async function benchViews(): Promise<Record<string, number>> {
         ['citations', `${report}/citations?${window}`, CLIENTS],
         ['recommendations', `${report}/recommendations?country=us`, 1],
       ];
-      const figures: Record<string, number> = { viewsPrompts: prompts, viewsRuns: runs, readModelMegabytesPerMillionRuns: (await storeBytes(dataDir, 'readmodels')) / runs, eventLogMegabytesPerMillionRuns: (await storeBytes(dataDir, 'events')) / runs };
-      figures.readModelToEventLogSizeRatio = (figures.readModelMegabytesPerMillionRuns ?? 0) / (figures.eventLogMegabytesPerMillionRuns ?? 1);
+      const readModelBytes = await storeBytes(dataDir, 'readmodels');
+      const eventLogBytes = await storeBytes(dataDir, 'events');
+      // Bytes per run are megabytes per million runs.
+      const figures: Record<string, number> = {
+        viewsPrompts: prompts,
+        viewsRuns: runs,
+        readModelMegabytesPerMillionRuns: readModelBytes / runs,
+        eventLogMegabytesPerMillionRuns: eventLogBytes / runs,
+        readModelToEventLogSizeRatio: readModelBytes / eventLogBytes,
+      };
       await resetPeakRss(process.pid);
       for (const [name, path, computedClients] of views) {
         Object.assign(figures, viewFigures(name, computedClients, await measureView(name, urls, path, seeded.key, seconds, computedClients)));

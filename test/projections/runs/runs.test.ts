@@ -2,13 +2,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { pino } from 'pino';
 import { runStream, type RunCompleted, type RunEvent, type RunFailed } from '../../../src/domain/run/events.js';
 import type { Answer } from '../../../src/domain/run/schema.js';
 import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
 import { SqliteEventStore } from '../../../src/infra/eventStore/sqliteEventStore.js';
-import { physicalCollectionName, type ProjectedEvent, type ProjectionScope } from '../../../src/projections/runner/projection.js';
+import { physicalCollectionName, type ProjectedEvent, type Projection, type ProjectionScope } from '../../../src/projections/runner/projection.js';
+import { ProjectionRunner } from '../../../src/projections/runner/projectionRunner.js';
 import { ReadModels } from '../../../src/projections/runner/readModels.js';
-import { RUNS_COLLECTION, runsProjection } from '../../../src/projections/runs/projection.js';
+import { answerOf, RUNS_COLLECTION, runDocument, runsProjection } from '../../../src/projections/runs/projection.js';
 import { runCollection, withAnswers, type RunDoc } from '../../../src/projections/runs/reader.js';
 
 const subject = { promptId: 'pr_1', workspaceId: 'ws_1', country: 'us', engine: 'chatgpt' as const, source: 'import' as const, model: null };
@@ -101,7 +103,34 @@ describe('runs read model', () => {
     await expect(withAnswers(eventStore, [orphan])).rejects.toThrow('the event of run run_elsewhere is not in the event store');
   });
 
-  test('the runs projection is a new version, so a store that copied answers rebuilds it beside the old one and drops that', () => {
-    expect(physicalCollectionName(runsProjection.name, runsProjection.version, RUNS_COLLECTION)).toBe('runs_v2_runs');
+  test('a store whose runs read model copied the answers (version 1) is rebuilt without them, and the copies are dropped', async () => {
+    await eventStore.append(runStream('run_1'), [completed('run_1', '2026-11-20T08:00:00.000Z')]);
+    // The version before: the same projection writing each document with the answer copied in.
+    const copying: Projection<RunEvent> = {
+      ...runsProjection,
+      version: 1,
+      async apply(events, scope) {
+        await scope.collection(RUNS_COLLECTION).bulkWrite(
+          events.map((event) => ({ insertOne: { document: { ...runDocument(event), ...answerOf(event) } } })),
+        );
+      },
+    };
+    const head = await eventStore.headPosition();
+    const runUntilHead = async (projection: Projection<RunEvent>) => {
+      const runner = new ProjectionRunner(eventStore, documentStore, [projection], { logger: pino({ level: 'silent' }) });
+      await runner.start();
+      await runner.waitFor(head, 10_000);
+      await runner.stop();
+    };
+    await runUntilHead(copying);
+    const copies = physicalCollectionName(runsProjection.name, 1, RUNS_COLLECTION);
+    expect(await documentStore.collection(copies).findOne({ _id: 'run_1' })).toMatchObject({ content: answer.content });
+
+    await runUntilHead(runsProjection);
+
+    expect(await documentStore.listCollections()).not.toContain(copies);
+    const [run] = await (await runCollection(new ReadModels(documentStore))).find({});
+    expect(run?._id).toBe('run_1');
+    expect(Object.keys(run ?? {}).filter((key) => ANSWER_FIELDS.includes(key))).toEqual([]);
   });
 });
