@@ -26,7 +26,7 @@ import { SignInThrottle } from './app/signIn/throttle.js';
 import { DashboardSessions } from './app/sessions/sessions.js';
 import type { AppContext } from './app/shared/context.js';
 import { ResponseCache } from './app/shared/responseCache.js';
-import type { CredentialLookups, Services } from './app/shared/services.js';
+import type { CredentialLookups, ReportDetails, Services } from './app/shared/services.js';
 import type { HealthReport } from './app/shared/health.js';
 import type { Config } from './config.js';
 import type { Position } from './ports/eventStore.js';
@@ -47,6 +47,7 @@ import { ReportRebuilder, type RebuilderOptions } from './projections/reportHist
 import { ProjectionRunner, type ProjectionRunnerOptions } from './projections/runner/projectionRunner.js';
 import { ReadModels } from './projections/runner/readModels.js';
 import { CredentialsInMemory } from './projections/directory/credentialsInMemory.js';
+import { ReportsInMemory } from './projections/brandReports/reportsInMemory.js';
 import { DIRECTORY_COLLECTIONS, type ApiKeyDoc, type TeamDoc } from './projections/directory/documents.js';
 import { directoryProjection } from './projections/directory/projection.js';
 
@@ -135,6 +136,18 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
       },
     };
   };
+  const reportsInMemory = new ReportsInMemory(eventStore, logger, { clock });
+  let reportsStarted: Promise<void> | null = null;
+  const reportDetails = (): ReportDetails => {
+    reportsStarted ??= reportsInMemory.start();
+    const started = reportsStarted;
+    return {
+      async detail(reportId) {
+        await started;
+        return reportsInMemory.detail(reportId);
+      },
+    };
+  };
   const fromReadModels: CredentialLookups = {
     apiKey: async (keyHash) => (await readModels.collection<ApiKeyDoc>(directoryProjection, DIRECTORY_COLLECTIONS.apiKeys)).findOne({ _id: keyHash }),
     team: async (teamId) => (await readModels.collection<TeamDoc>(directoryProjection, DIRECTORY_COLLECTIONS.teams)).findOne({ _id: teamId }),
@@ -197,7 +210,11 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     createServices(runner) {
       const caughtUp = async (position: Position) => {
         if (runner !== 'on-demand') {
-          await Promise.all([runner.waitFor(position), credentialsStarted?.then(() => credentialsInMemory.waitFor(position))]);
+          await Promise.all([
+            runner.waitFor(position),
+            credentialsStarted?.then(() => credentialsInMemory.waitFor(position)),
+            reportsStarted?.then(() => reportsInMemory.waitFor(position)),
+          ]);
           return;
         }
         onDemandRunner ??= startedRunner();
@@ -208,6 +225,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         readModels,
         engines,
         credentials: runner === 'on-demand' ? fromReadModels : inMemory(),
+        reportDetails: runner === 'on-demand' ? null : reportDetails(),
         health: health(runner === 'on-demand' ? null : runner),
         browser,
         usageCount: (teamId, period, counter) => usageCounters.used(teamId, period, counter),
@@ -239,6 +257,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
       await analyst.close();
       mailer?.close();
       if (credentialsStarted) await credentialsInMemory.stop();
+      if (reportsStarted) await reportsInMemory.stop();
       await eventStore.close();
       if (usageStore !== documentStore) await usageStore.close();
       await sessionStores.close();

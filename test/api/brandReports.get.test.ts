@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { runGeolens } from '../support/cli.js';
+import { reportTags } from '../../src/app/brandReports/edit/queries.js';
+import { brandReportResource } from '../../src/app/brandReports/resource.js';
+import { deletePrompt, replacePromptTags } from '../../src/app/prompts/prompts.js';
+import { deleteTag } from '../../src/app/tags/tags.js';
+import { reportPromptIds } from '../../src/domain/brandReport/events.js';
+import { brandReportCollection, reportState } from '../../src/projections/brandReports/reader.js';
 import { seedPrompts, seedReport, seedTag, seedTeam, type SeededTeam } from './support/seed.js';
 import { startTestApi, type TestApi } from './support/testApi.js';
 
@@ -49,6 +55,38 @@ describe('GET /v1/reports/brand/{reportId}', () => {
         { id: comparison, name: 'Comparison', color: 'blue' },
       ],
     });
+  });
+
+  test('the detail, answered from memory, follows its prompts’ tags and equals the one built from the read models at each step', async () => {
+    const [zeta, alpha, beta] = [await seedTag(api, team.workspaceId, 'Zeta'), await seedTag(api, team.workspaceId, 'alpha'), await seedTag(api, team.workspaceId, 'Beta')];
+    const promptIds = await seedPrompts(api, team.workspaceId, [{ country: 'us', tagIds: [zeta] }, { country: 'de', tagIds: [alpha, zeta] }, { country: 'us' }]);
+    const reportId = await seedReport(api, team.workspaceId, { brand: 'Tagged', promptIds });
+    /** The detail as the read models give it: the brandReports document and the directory's prompts and tags. */
+    const fromReadModels = async () => {
+      const document = await (await brandReportCollection(api.services.readModels)).findOne({ _id: reportId });
+      if (!document) throw new Error(`${reportId} is not in the read model`);
+      const state = reportState(document);
+      return brandReportResource(state, await reportTags(api.services, reportPromptIds(state)));
+    };
+    const tagNames = async () => {
+      await api.settle();
+      const { status, body } = await api.call<{ tags: Array<{ name: string }> }>('GET', `/v1/reports/brand/${reportId}`, { key: team.readKey });
+      expect(status).toBe(200);
+      expect(body).toEqual(await fromReadModels());
+      return body.tags.map(({ name }) => name);
+    };
+
+    expect(await tagNames()).toEqual(['alpha', 'Zeta']);
+    await replacePromptTags(api.context, { workspaceId: team.workspaceId, promptId: promptIds[2] as string, tagIds: [beta] });
+    expect(await tagNames()).toEqual(['alpha', 'Beta', 'Zeta']);
+    await deleteTag(api.context, { workspaceId: team.workspaceId, tagId: zeta });
+    expect(await tagNames()).toEqual(['alpha', 'Beta']);
+    await deletePrompt(api.context, { workspaceId: team.workspaceId, teamId: team.teamId }, { workspaceId: team.workspaceId, promptId: promptIds[1] as string });
+    expect(await tagNames()).toEqual(['Beta']);
+    const patched = await api.call('PATCH', `/v1/reports/brand/${reportId}`, { key: team.writeKey, body: { reportTitle: 'Renamed' } });
+    expect(patched.status).toBe(200);
+    // Read-your-writes: the next GET of the same client already shows the edit.
+    expect((await api.call('GET', `/v1/reports/brand/${reportId}`, { key: team.readKey })).body).toMatchObject({ reportTitle: 'Renamed' });
   });
 
   test('a key scoped to the report’s workspace reads it', async () => {

@@ -1,7 +1,7 @@
 import { reportPromptIds } from '../../domain/brandReport/events.js';
 import { utcDay } from '../../domain/shared/days.js';
 import { readModelPositions } from '../../projections/index.js';
-import { reportState, type BrandReportDoc } from '../../projections/brandReports/reader.js';
+import { reportState, type BrandReportDoc, type ReportDetail } from '../../projections/brandReports/reader.js';
 import { historyReader, isReadableVersion } from '../../projections/reportHistory/reader.js';
 import { cacheKey } from '../shared/responseCache.js';
 import type { Services } from '../shared/services.js';
@@ -57,12 +57,27 @@ export async function cachedReportView<T>(
   return services.responseCache.answer(key, compute);
 }
 
+/** Each detail's resource, built once: a detail in memory is the same object until an event changes it. */
+const detailResources = new WeakMap<ReportDetail, BrandReport>();
+
+function detailResource(detail: ReportDetail): BrandReport {
+  let resource = detailResources.get(detail);
+  if (!resource) {
+    resource = brandReportResource(reportState(detail.report), [...detail.tags]);
+    detailResources.set(detail, resource);
+  }
+  return resource;
+}
+
 /**
- * `GET /v1/reports/brand/{id}` answered from memory while the report and directory read models stand where
- * they stood: one read of their positions instead of the report's prompts and their tags. The access step has
- * found and checked the report.
+ * `GET /v1/reports/brand/{id}`: in the server, from the reports in memory (issue 24), where the access step has
+ * found and checked the report, with no store read. Elsewhere from the read models while the report and
+ * directory read models stand where they stood: one read of their positions instead of the report's prompts
+ * and their tags.
  */
 export async function cachedBrandReport(services: Services, report: BrandReportDoc): Promise<BrandReport> {
+  const detail = await services.reportDetails?.detail(report._id);
+  if (detail) return detailResource(detail);
   const positions = await readModelPositions(services.documentStore, REPORT_READ_MODELS);
   return services.responseCache.answer(cacheKey({ view: 'brandReport', reportId: report._id, positions }), async (): Promise<BrandReport> => {
     const state = reportState(report);

@@ -60,6 +60,7 @@ export const getBrandReportOperation = defineOperation({
   answers: 'The brand report',
   errors: REPORT_ERRORS,
   resource: byReport,
+  readsMemory: true,
   handler: (_input, { deps, resource }) => cachedBrandReport(deps, resource),
 });
 

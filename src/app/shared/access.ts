@@ -14,12 +14,13 @@ export type ResourceRef = { workspaceId: string } | { reportId: string } | { tea
 /**
  * Where a resource is read from: a read answers from the read models; a write (and the operator's command line,
  * which may run while no server builds read models) checks the event stream, so a report or workspace created a
- * moment ago is found.
+ * moment ago is found. A read that answers from the server's reports in memory (the report detail) checks its
+ * report there too, so both come from one applied position; without them (a CLI) from the read models.
  */
-export type ResourceSource = 'readModel' | 'eventStream';
+export type ResourceSource = 'readModel' | 'memory' | 'eventStream';
 
 /** A report as its source holds it: the read model's document for reads, the decider's state for writes. */
-export type ReportOf<S extends ResourceSource> = S extends 'readModel' ? BrandReportDoc : ActiveBrandReport;
+export type ReportOf<S extends ResourceSource> = S extends 'eventStream' ? ActiveBrandReport : BrandReportDoc;
 
 /** The resource an operation declared, found and checked, as its handler gets it. */
 export type ResolvedResource<R, S extends ResourceSource> = R extends { reportId: string }
@@ -85,7 +86,7 @@ export function resourceLookup(services: Services, source: ResourceSource): Reso
       },
     };
   }
-  return {
+  const readModel: ResourceLookup = {
     team,
     workspace: async (workspaceId) => {
       const workspace = await (await directoryCollection(services, 'workspaces')).findOne({ _id: workspaceId });
@@ -93,6 +94,9 @@ export function resourceLookup(services: Services, source: ResourceSource): Reso
     },
     report: async (reportId) => (await brandReportCollection(services.readModels)).findOne({ _id: reportId }),
   };
+  const { reportDetails } = services;
+  if (source === 'readModel' || reportDetails === null) return readModel;
+  return { ...readModel, report: async (reportId) => (await reportDetails.detail(reportId))?.report ?? null };
 }
 
 /** The declarations of operations whose input names the resource by its own field. */

@@ -60,6 +60,11 @@ export interface OperationSpec<A extends Access, Input extends z.ZodObject, Outp
   errors?: OperationErrors;
   /** Answer, without counting, when the team has no active plan (the account endpoint tells why). */
   answerWithoutPlan?: boolean;
+  /**
+   * A read whose handler answers from the server's reports in memory checks its report there as well
+   * (`ResourceSource` 'memory'); every other read checks it in the read models.
+   */
+  readsMemory?: A extends 'read' ? boolean : never;
   handler(input: z.output<Input>, context: HandlerContext<A, R>): Promise<z.output<Output>>;
   /** A list also answers any stretch of its items with their total, for bindings that page by number (MCP). */
   list?: ListSpec<z.output<Input>, HandlerContext<A, R>>;
@@ -104,13 +109,12 @@ export interface Operation {
  * logger stays a getter, so a request's logger is still made only when the handler logs.
  */
 async function withResource<A extends Access, R>(
-  access: A,
+  source: ResourceSource,
   ref: ResourceRef | undefined,
   context: OperationContext,
 ): Promise<HandlerContext<A, R>> {
   let resource: unknown;
   if (ref !== undefined && context.principal !== null) {
-    const source: ResourceSource = access === 'read' ? 'readModel' : 'eventStream';
     resource = await checkAccess(ref, context.principal, resourceLookup(context.deps, source));
   }
   return {
@@ -128,7 +132,8 @@ export function defineOperation<A extends Access, Input extends z.ZodObject, Out
 ): Operation {
   if (spec.access === 'public' && spec.resource) throw new Error(`${spec.name}: a public operation has no caller whose access to a resource could be checked`);
   const validator = spec.check ? spec.input.superRefine(spec.check) : spec.input;
-  const prepare = (input: unknown, context: OperationContext) => withResource<A, R>(spec.access, spec.resource?.(input as z.output<Input>), context);
+  const source: ResourceSource = spec.access !== 'read' ? 'eventStream' : spec.readsMemory === true ? 'memory' : 'readModel';
+  const prepare = (input: unknown, context: OperationContext) => withResource<A, R>(source, spec.resource?.(input as z.output<Input>), context);
   const runValidated = async (input: unknown, context: OperationContext) => spec.handler(input as z.output<Input>, await prepare(input, context));
   const { list } = spec;
   return {

@@ -6,6 +6,7 @@ import type { Mailer } from '../../ports/mailer.js';
 import type { ReadModels } from '../../projections/index.js';
 import type { BillingPeriod } from '../../domain/team/billingPeriod.js';
 import type { ApiKeyDoc, TeamDoc } from '../../projections/directory/reader.js';
+import type { ReportDetail } from '../../projections/brandReports/reader.js';
 import type { HealthReport } from './health.js';
 import type { AppContext } from './context.js';
 import type { ResponseCache } from './responseCache.js';
@@ -15,6 +16,12 @@ export interface CredentialLookups {
   team(teamId: string): Promise<TeamDoc | null>;
 }
 
+/** Brand reports with their prompts' tags, in memory and kept current by the event log (the server's). */
+export interface ReportDetails {
+  /** The report's detail as applied so far; null when no such report exists. */
+  detail(reportId: string): Promise<ReportDetail | null>;
+}
+
 /** What the operations need, flat: the write side's stores, clock and logger, and the read side; the composition root builds it. */
 export interface Services extends AppContext {
   readModels: ReadModels;
@@ -22,6 +29,8 @@ export interface Services extends AppContext {
   engines: readonly EngineDescription[];
   /** Who holds an API key and what their team may do: from memory in the server, from read models in a CLI. */
   credentials: CredentialLookups;
+  /** The server's reports in memory (the report detail and its access check); null in a CLI, which reads the read models. */
+  reportDetails: ReportDetails | null;
   /** What the team has used in the billing period starting `periodStart` (REST requests or MCP tool calls). */
   usageCount(teamId: string, period: BillingPeriod, counter: 'apiRequests' | 'mcpRequests'): Promise<number>;
   /** Stores in use and projection lag. */

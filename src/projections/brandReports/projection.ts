@@ -8,7 +8,8 @@ import type { BulkOperation, Collection } from '../../ports/documentStore.js';
 import type { Projection } from '../runner/projection.js';
 import { BRAND_REPORT_COLLECTIONS as C, reportDocument, reportState, type BrandReportDoc } from './documents.js';
 
-const EVENT_TYPES: readonly BrandReportEvent['type'][] = [
+/** The events that change a brand report (its read model and the reports in memory). */
+export const BRAND_REPORT_EVENT_TYPES: readonly BrandReportEvent['type'][] = [
   'BrandReportCreated',
   'BrandReportTitleChanged',
   'BrandReportDetectionChanged',
@@ -29,7 +30,7 @@ async function loadReport(reports: Collection<BrandReportDoc>, reportId: string)
 export const brandReportsProjection: Projection<BrandReportEvent> = {
   name: 'brandReports',
   version: 1,
-  eventTypes: EVENT_TYPES,
+  eventTypes: BRAND_REPORT_EVENT_TYPES,
   async setup(scope) {
     const reports = scope.collection(C.reports);
     await reports.createIndex({ teamId: 1, createdDate: -1 });
