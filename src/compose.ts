@@ -138,15 +138,12 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   };
   const reportsInMemory = new ReportsInMemory(eventStore, logger, { clock });
   let reportsStarted: Promise<void> | null = null;
-  const reportDetails = (): ReportDetails => {
-    reportsStarted ??= reportsInMemory.start();
-    const started = reportsStarted;
-    return {
-      async detail(reportId) {
-        await started;
-        return reportsInMemory.detail(reportId);
-      },
-    };
+  // Started by the first report read, as the credentials are by the first request.
+  const reportDetails: ReportDetails = {
+    async detail(reportId) {
+      await (reportsStarted ??= reportsInMemory.start());
+      return reportsInMemory.detail(reportId);
+    },
   };
   const fromReadModels: CredentialLookups = {
     apiKey: async (keyHash) => (await readModels.collection<ApiKeyDoc>(directoryProjection, DIRECTORY_COLLECTIONS.apiKeys)).findOne({ _id: keyHash }),
@@ -225,7 +222,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         readModels,
         engines,
         credentials: runner === 'on-demand' ? fromReadModels : inMemory(),
-        reportDetails: runner === 'on-demand' ? null : reportDetails(),
+        reportDetails: runner === 'on-demand' ? null : reportDetails,
         health: health(runner === 'on-demand' ? null : runner),
         browser,
         usageCount: (teamId, period, counter) => usageCounters.used(teamId, period, counter),
