@@ -14,6 +14,7 @@ import { setTeamPlan } from '../src/app/teams/teams.js';
 import { compose } from '../src/compose.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { startServer } from '../src/server.js';
+import { untilCaughtUp, untilRebuilt } from './api.js';
 import { assertClean, loadFromAnotherProcess, ratio, recordAnswer, startFloorServer } from './support/load.js';
 
 const CLIENTS = 20;
@@ -71,6 +72,9 @@ export async function benchMcp(): Promise<Record<string, number>> {
     const demo = await seed(config);
     const server = await startServer(config, pino({ level: 'silent' }));
     try {
+      // The server builds its read models and the demo report's history on start: measure once they stand.
+      await untilCaughtUp(server.url);
+      await untilRebuilt(server.url, demo.readKey, demo.reportId);
       const token = await accessToken(server.url, demo.user);
       const job = {
         url: `${server.url}/mcp`,

@@ -43,8 +43,8 @@ afterAll(() => api.close());
 
 describe('the response cache', () => {
   test('a repeated view is answered from the cache, byte for byte what was computed', async () => {
-    const views = ['', '/stats', '/prompts', '/citations', '/citations/stats', '/recommendations?country=us'].map((view) =>
-      view === '' || view.includes('?') ? `/v1/reports/brand/${reportId}${view}` : `/v1/reports/brand/${reportId}${view}?${WINDOW}`,
+    const views = ['/stats', '/prompts', '/citations', '/citations/stats', '/recommendations?country=us'].map((view) =>
+      view.includes('?') ? `/v1/reports/brand/${reportId}${view}` : `/v1/reports/brand/${reportId}${view}?${WINDOW}`,
     );
     for (const path of views) {
       const computed = await raw(path);
@@ -54,6 +54,19 @@ describe('the response cache', () => {
       expect(held.text).toBe(computed.text);
       expect(api.services.responseCache.stats().hits).toBe(before.hits + 1);
     }
+  });
+
+  test('the report detail is answered from the reports in memory, not the cache: one detail object until an event changes it', async () => {
+    const path = `/v1/reports/brand/${reportId}`;
+    const before = api.services.responseCache.stats();
+    const computed = await raw(path);
+    const held = await raw(path);
+    expect(computed.status).toBe(200);
+    expect(held.text).toBe(computed.text);
+    expect(api.services.responseCache.stats()).toEqual(before);
+    const details = api.services.reportDetails;
+    expect(details).not.toBeNull();
+    expect(await details?.detail(reportId)).toBe(await details?.detail(reportId));
   });
 
   test('a new run changes /stats and /citations on the next request', async () => {
