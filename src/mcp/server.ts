@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { meterMcpCall, type UsageCounters } from '../app/accounts/quota.js';
 import type { TeamPrincipal } from '../app/shared/principal.js';
@@ -31,8 +32,15 @@ function meterToolCalls(dependencies: McpDependencies): RequestHandler {
   };
 }
 
+/**
+ * The servers' JSON Schema validator (the SDK uses it for elicitation, which geolens does not send), made once:
+ * the SDK's default makes a new Ajv per server, and with a server per request that was a seventh of the CPU of a
+ * tool call under load.
+ */
+const schemaValidator = new AjvJsonSchemaValidator();
+
 function mcpServerWith(tools: readonly ToolRegistration[], version: string): McpServer {
-  const server = new McpServer({ name: 'geolens', version }, { capabilities: { tools: {} } });
+  const server = new McpServer({ name: 'geolens', version }, { capabilities: { tools: {} }, jsonSchemaValidator: schemaValidator });
   for (const { name, config, callback } of tools) server.registerTool(name, config, callback);
   return server;
 }
