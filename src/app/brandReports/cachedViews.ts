@@ -3,7 +3,7 @@ import { utcDay } from '../../domain/shared/days.js';
 import { readModelPositions } from '../../projections/index.js';
 import { reportState, type BrandReportDoc, type ReportDetail } from '../../projections/brandReports/reader.js';
 import { historyReader, isReadableVersion } from '../../projections/reportHistory/reader.js';
-import { cacheKey } from '../shared/responseCache.js';
+import { cacheKey, withHeldJson } from '../shared/responseCache.js';
 import type { Services } from '../shared/services.js';
 import { reportTags } from './edit/queries.js';
 import { brandReportResource, type BrandReport } from './resource.js';
@@ -57,13 +57,13 @@ export async function cachedReportView<T>(
   return services.responseCache.answer(key, compute);
 }
 
-/** Each detail's resource, built once: a detail in memory is the same object until an event changes it. */
+/** Each detail's resource, built and serialized once: a detail in memory is the same object until an event changes it. */
 const detailResources = new WeakMap<ReportDetail, BrandReport>();
 
 function detailResource(detail: ReportDetail): BrandReport {
   let resource = detailResources.get(detail);
   if (!resource) {
-    resource = brandReportResource(reportState(detail.report), [...detail.tags]);
+    resource = withHeldJson(brandReportResource(reportState(detail.report), [...detail.tags]));
     detailResources.set(detail, resource);
   }
   return resource;

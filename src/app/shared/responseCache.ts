@@ -29,6 +29,15 @@ export function measuredJson(value: unknown): string | undefined {
   return value !== null && typeof value === 'object' ? measuredTexts.get(value) : undefined;
 }
 
+/**
+ * An answer held elsewhere than in this cache (the report detail in memory) and served to many requests: its
+ * JSON text is made once, here, and `measuredJson` gives it to the edges. Answers the value.
+ */
+export function withHeldJson<T extends object>(value: T): T {
+  measuredTexts.set(value, JSON.stringify(value));
+  return value;
+}
+
 /** A key's parts in a fixed form: object keys sorted, absent fields dropped, so equal queries share one key. */
 export function cacheKey(parts: Record<string, unknown>): string {
   return JSON.stringify(parts, (_field, value: unknown) =>
