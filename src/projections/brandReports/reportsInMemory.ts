@@ -2,9 +2,8 @@ import type { Logger } from 'pino';
 import { evolve, initialState, reportPromptIds, type BrandReportEvent, type BrandReportState } from '../../domain/brandReport/events.js';
 import type { PromptEvent } from '../../domain/prompt/events.js';
 import type { TagEvent } from '../../domain/tag/events.js';
-import type { EventStore, Position } from '../../ports/eventStore.js';
-import { SubscriptionLoop } from '../../background/subscriptionLoop.js';
-import type { Clock } from '../../background/clock.js';
+import type { EventStore, RecordedEvent } from '../../ports/eventStore.js';
+import { KeptInMemory, type KeptInMemoryOptions } from '../runner/keptInMemory.js';
 import type { ProjectedEvent } from '../runner/projection.js';
 import { reportDocument, type BrandReportDoc } from './documents.js';
 import { BRAND_REPORT_EVENT_TYPES } from './projection.js';
@@ -31,11 +30,7 @@ export interface ReportDetail {
   readonly tags: readonly ReportTag[];
 }
 
-export interface ReportsInMemoryOptions {
-  /** Pause before resubscribing after the subscription failed. */
-  retryDelayMs?: number;
-  clock?: Clock;
-}
+export type ReportsInMemoryOptions = KeptInMemoryOptions;
 
 /**
  * Brand reports, and the tags of prompts, held in memory and kept current by the event log (issue 24, as the
@@ -44,53 +39,20 @@ export interface ReportsInMemoryOptions {
  * on every field; a process sees another's edit once its subscription has applied it (read-your-writes waits
  * for it). Built from the log at start: these events are few (report edits, prompts and tags, never runs).
  */
-export class ReportsInMemory {
+export class ReportsInMemory extends KeptInMemory {
   private readonly reports = new Map<string, BrandReportState>();
   private readonly promptTagIds = new Map<string, readonly string[]>();
   private readonly tags = new Map<string, ReportTag>();
   /** Details derived since the last change that could alter them. */
   private readonly details = new Map<string, ReportDetail>();
-  private readonly loop: SubscriptionLoop;
 
-  constructor(
-    private readonly eventStore: EventStore,
-    logger: Logger,
-    options: ReportsInMemoryOptions = {},
-  ) {
-    this.loop = new SubscriptionLoop(
-      eventStore,
-      {
-        checkpoint: async () => this.loop.position,
-        handle: async (events, scannedTo) => {
-          for (const event of events) this.apply(event as ProjectedEvent<ReportDetailEvent>);
-          this.loop.advance(scannedTo);
-        },
-      },
-      {
-        subject: 'Brand reports in memory',
-        eventTypes: [...BRAND_REPORT_EVENT_TYPES, ...PROMPT_TAG_EVENT_TYPES],
-        logger,
-        failureMessage: 'brand reports subscription failed; resubscribing',
-        retryDelayMs: options.retryDelayMs,
-        clock: options.clock,
-      },
-    );
-  }
-
-  /** Resolves once the events that existed at start are applied. */
-  async start(): Promise<void> {
-    const head = await this.eventStore.headPosition();
-    this.loop.start();
-    await this.waitFor(head, 120_000);
-  }
-
-  async stop(): Promise<void> {
-    await this.loop.stop();
-  }
-
-  /** Resolves once every event up to `position` is applied; rejects after `timeoutMs`. */
-  waitFor(position: Position, timeoutMs = 10_000): Promise<void> {
-    return this.loop.waitFor(position, timeoutMs);
+  constructor(eventStore: EventStore, logger: Logger, options: ReportsInMemoryOptions = {}) {
+    const spec = {
+      subject: 'Brand reports in memory',
+      eventTypes: [...BRAND_REPORT_EVENT_TYPES, ...PROMPT_TAG_EVENT_TYPES],
+      failureMessage: 'brand reports subscription failed; resubscribing',
+    };
+    super(eventStore, logger, spec, options);
   }
 
   /** The report's detail; null for a report that does not exist. */
@@ -111,7 +73,8 @@ export class ReportsInMemory {
       .sort((left, right) => left.name.localeCompare(right.name) || (left.id < right.id ? -1 : 1));
   }
 
-  private apply(event: ProjectedEvent<ReportDetailEvent>): void {
+  protected override apply(recorded: RecordedEvent): void {
+    const event = recorded as ProjectedEvent<ReportDetailEvent>;
     switch (event.type) {
       case 'TagCreated': {
         const { tagId, name, color } = event.data;
