@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { recordRun } from '../../src/app/runs/import.js';
 import type { RunCompleted } from '../../src/domain/run/events.js';
@@ -67,6 +68,21 @@ describe('the response cache', () => {
     const details = api.services.reportDetails;
     expect(details).not.toBeNull();
     expect(await details?.detail(reportId)).toBe(await details?.detail(reportId));
+  });
+
+  test('a held answer goes out as express sends a computed one (the list): its JSON type, the ETag of its bytes, 304 when the client has them', async () => {
+    for (const path of ['/v1/reports/brand', `/v1/reports/brand/${reportId}/stats?${WINDOW}`, `/v1/reports/brand/${reportId}`]) {
+      await raw(path);
+      const response = await fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${team.readKey}` } });
+      const bytes = Buffer.from(await response.arrayBuffer());
+      // express's default ETag: weak, the length in hex and the start of the SHA-1 of the bytes in base64.
+      const etag = `W/"${bytes.length.toString(16)}-${createHash('sha1').update(bytes).digest('base64').slice(0, 27)}"`;
+      expect({ type: response.headers.get('content-type'), length: response.headers.get('content-length'), etag: response.headers.get('etag') })
+        .toEqual({ type: 'application/json; charset=utf-8', length: String(bytes.length), etag });
+      // fetch adds `Cache-Control: no-cache` to a conditional request unless the request names its own.
+      const again = await fetch(`${api.url}${path}`, { headers: { authorization: `Bearer ${team.readKey}`, 'if-none-match': etag, 'cache-control': 'max-age=0' } });
+      expect(again.status).toBe(304);
+    }
   });
 
   test('a new run changes /stats and /citations on the next request', async () => {

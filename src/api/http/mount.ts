@@ -4,7 +4,7 @@ import type { Principal } from '../../app/shared/principal.js';
 import type { Services } from '../../app/shared/services.js';
 import { answerCsv } from './csv/answer.js';
 import { wantsCsv } from './csv/negotiate.js';
-import { jsonBody } from './jsonBody.js';
+import { heldJsonBytes, jsonBody, type EtagFunction } from './jsonBody.js';
 import type { Route } from './route.js';
 import { RouteTable } from './routeTable.js';
 
@@ -42,12 +42,21 @@ function send(response: Response, route: Route, body: unknown): void {
     response.type('html').send(body);
     return;
   }
-  if (status === 204) response.end();
-  else {
-    // What `response.json` does, with the text of a held answer serialized once.
-    if (!response.get('Content-Type')) response.set('Content-Type', 'application/json');
-    response.send(jsonBody(body));
+  if (status === 204) {
+    response.end();
+    return;
   }
+  const held = response.get('Content-Type') === undefined ? heldJsonBytes(body, response.app.get('etag fn') as EtagFunction | undefined) : undefined;
+  if (held) {
+    // What express sends for the text, with the bytes and ETag of a held answer made once.
+    response.set('Content-Type', 'application/json; charset=utf-8');
+    if (held.etag !== undefined) response.set('ETag', held.etag);
+    response.send(held.bytes);
+    return;
+  }
+  // What `response.json` does, with the text of a held answer serialized once.
+  if (!response.get('Content-Type')) response.set('Content-Type', 'application/json');
+  response.send(jsonBody(body));
 }
 
 function handlerFor(route: Route, options: MountOptions): RequestHandler {
