@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
-import { seed, untilCaughtUp } from './api.js';
+import { seed, untilCaughtUp, untilRebuilt } from './api.js';
 import type { DemoCredentials } from '../src/app/demo/seedDemo.js';
 import { assertClean, loadFromAnotherProcess, ratio, recordAnswer, startFloorServer, type LoadResult, type RecordedAnswer } from './support/load.js';
 import { onBenchDatabase } from './support/postgres.js';
@@ -37,6 +37,7 @@ async function measureServers(databaseUrl: string, dataDirs: readonly string[], 
   const servers = await Promise.all(dataDirs.map((dataDir) => startServeProcess(dataDir, { DATABASE_URL: databaseUrl })));
   try {
     await Promise.all(servers.map((server) => untilCaughtUp(server.url)));
+    await Promise.all(servers.map((server) => untilRebuilt(server.url, demo.readKey, demo.reportId)));
     const urls = servers.map((server) => `${server.url}/v1/reports/brand/${demo.reportId}`);
     const [first, second] = await Promise.all(urls.map((url) => recordAnswer(url, { headers: { authorization: `Bearer ${demo.readKey}` } })));
     if (!first || !second?.body.equals(first.body)) throw new Error('the two serve processes answered the report differently');
