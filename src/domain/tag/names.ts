@@ -11,6 +11,10 @@ export const tagNamesStream = (workspaceId: string): string => `tagNames-${works
 /** Names compare trimmed and case-insensitively. */
 export const tagNameKey = (name: string): string => name.trim().toLocaleLowerCase('en');
 
+/** The order tags are listed in (a report's, a prompt's): by name, then by id. */
+export const byTagName = (left: { id: string; name: string }, right: { id: string; name: string }): number =>
+  left.name.localeCompare(right.name) || (left.id < right.id ? -1 : 1);
+
 export type TagNameClaimed = DomainEvent<'TagNameClaimed', { workspaceId: string; tagId: string; name: string; claimedDate: string }>;
 export type TagNameReleased = DomainEvent<'TagNameReleased', { workspaceId: string; tagId: string; releasedDate: string }>;
 export type TagNameEvent = TagNameClaimed | TagNameReleased;

@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import { evolve, initialState, reportPromptIds, type BrandReportEvent, type BrandReportState } from '../../domain/brandReport/events.js';
 import type { PromptEvent } from '../../domain/prompt/events.js';
 import type { TagEvent } from '../../domain/tag/events.js';
+import { byTagName } from '../../domain/tag/names.js';
+import type { TagColor } from '../../domain/tag/schema.js';
 import type { EventStore, RecordedEvent } from '../../ports/eventStore.js';
 import { KeptInMemory, type KeptInMemoryOptions } from '../runner/keptInMemory.js';
 import type { ProjectedEvent } from '../runner/projection.js';
@@ -17,7 +19,7 @@ const PROMPT_TAG_EVENT_TYPES: readonly PromptTagEvent['type'][] = ['TagCreated',
 export interface ReportTag {
   id: string;
   name: string;
-  color: string;
+  color: TagColor;
 }
 
 /**
@@ -70,7 +72,7 @@ export class ReportsInMemory extends KeptInMemory {
     const tagIds = new Set(promptIds.flatMap((promptId) => this.promptTagIds.get(promptId) ?? []));
     return [...tagIds]
       .flatMap((tagId) => this.tags.get(tagId) ?? [])
-      .sort((left, right) => left.name.localeCompare(right.name) || (left.id < right.id ? -1 : 1));
+      .sort(byTagName);
   }
 
   protected override apply(recorded: RecordedEvent): void {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { byTagName } from '../../../domain/tag/names.js';
 import type { BrandReportDoc } from '../../../projections/brandReports/reader.js';
 import {
   emptyRunTotals,
@@ -107,7 +108,7 @@ async function tagsByPrompt(services: Services, prompts: readonly PromptDoc[]): 
     ids
       .map((id) => byId.get(id))
       .filter((tag) => tag !== undefined)
-      .sort((left, right) => left.name.localeCompare(right.name) || (left.id < right.id ? -1 : 1));
+      .sort(byTagName);
 }
 
 /** One item per prompt of the report in the country (contract.md section 8), searched, sorted and paged. */

@@ -4,6 +4,7 @@ import { readableWorkspacesFilter, type Principal } from '../../shared/principal
 import type { Services } from '../../shared/services.js';
 import { brandReportListItem, type BrandReportListItem } from '../resource.js';
 import type { Tag } from '../../tags/resource.js';
+import { byTagName } from '../../../domain/tag/names.js';
 import { directoryCollection } from '../../shared/directory.js';
 import { newestFirstPage, newestFirstWindow, type CursorPaging, type ListRange, type ListWindow, type PageCursor } from '../../shared/paging.js';
 
@@ -24,7 +25,7 @@ export async function reportTags(services: Services, promptIds: readonly string[
   const tags = await (await directoryCollection(services, 'tags')).find({ _id: { $in: tagIds } });
   return tags
     .map(({ _id, name, color }) => ({ id: _id, name, color }))
-    .sort((left, right) => left.name.localeCompare(right.name) || (left.id < right.id ? -1 : 1));
+    .sort(byTagName);
 }
 
 export interface BrandReportListQuery {
