@@ -7,7 +7,7 @@ import { COMBINED_LOG, VHOST_LOG } from '../../api/agentAnalytics/logs.js';
 import { seedReport, seedTeam, type SeededTeam } from '../../api/support/seed.js';
 import { startTestApi, type TestApi } from '../../api/support/testApi.js';
 import { describeWithChromium } from '../../support/fixtureSites/chromium.js';
-import { ensureDashboardBuilt, expectParity, inspectScreen, newContext, settled, signInThroughPage, tabTo } from './support.js';
+import { chooseFileWithEnter, ensureDashboardBuilt, expectParity, inspectScreen, newContext, settled, signInThroughPage, tabTo } from './support.js';
 
 const DEMO_WINDOW = 'startDate=2026-10-17&endDate=2026-11-15&country=us';
 const EMAIL = 'agents@example.com';
@@ -177,7 +177,7 @@ describeWithChromium()('the agent analytics screen in Chromium', () => {
     await page.keyboard.press('Enter');
     await settled(page);
     await tabTo(page, '#log-file');
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+    const chooser = await chooseFileWithEnter(page, '#log-file');
     await chooser.setFiles({ name: 'vhost.log', mimeType: 'text/plain', buffer: Buffer.from(VHOST_LOG) });
     await tabTo(page, '#log-format');
     await page.keyboard.press('ArrowDown');

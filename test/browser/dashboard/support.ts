@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FileChooser, Page } from 'playwright-core';
 import { createUser } from '../../../src/app/credentials/credentials.js';
 import type { TestApi } from '../../api/support/testApi.js';
 import { expectTableDownloadsEqualTables } from './downloads.js';
@@ -142,15 +142,64 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([]);
 }
 
-/** Presses Tab until the focused element matches the selector (and holds the text), then answers. */
-export async function tabTo(page: Page, selector: string, text?: string, limit = 80): Promise<void> {
+/** What has the focus, read at once (no wait): whether it matches the selector (and holds the text), and a short name. */
+async function focusedElement(page: Page, selector: string, text?: string): Promise<{ matches: boolean; name: string }> {
+  return page.evaluate(
+    ([wanted, words]) => {
+      // Evaluated in the page; the tests' compiler has no DOM library, so the document is named by what is used of it.
+      interface Focused {
+        id: string;
+        tagName: string;
+        textContent: string | null;
+        getAttribute(name: string): string | null;
+        matches(selector: string): boolean;
+      }
+      const { document } = globalThis as unknown as { document: { activeElement: Focused | null; body: Focused } };
+      const active = document.activeElement;
+      if (active === null || active === document.body) return { matches: false, name: 'body' };
+      const label = active.getAttribute('aria-label') ?? (active.textContent ?? '').trim().slice(0, 30);
+      return {
+        matches: active.matches(wanted) && (words === null || (active.textContent ?? '').includes(words)),
+        name: `${active.tagName.toLowerCase()}${active.id ? `#${active.id}` : ''} "${label}"`,
+      };
+    },
+    [selector, text ?? null] as const,
+  );
+}
+
+/**
+ * Presses Tab until the focused element matches the selector (and holds the text), then answers. The focus is read
+ * at once after each press, so a slow read never costs a press; the limit lets the focus go round the page once
+ * more, and a miss names the elements the focus went through.
+ */
+export async function tabTo(page: Page, selector: string, text?: string, limit = 200): Promise<void> {
+  const trail: string[] = [];
   for (let presses = 0; presses < limit; presses += 1) {
     await page.keyboard.press('Tab');
-    const found = await page
-      .locator(':focus')
-      .evaluate((active, [wanted, words]) => active.matches(wanted) && (words === null || (active.textContent ?? '').includes(words)), [selector, text ?? null] as const, { timeout: 2000 })
-      .catch(() => false);
-    if (found) return;
+    const focused = await focusedElement(page, selector, text);
+    if (focused.matches) return;
+    trail.push(focused.name);
   }
-  throw new Error(`Tab never reached ${selector} ${text ?? ''}`);
+  throw new Error(`Tab never reached ${selector} ${text ?? ''}; the focus went through: ${trail.slice(0, 40).join(', ')}${trail.length > 40 ? ', …' : ''}`);
+}
+
+/**
+ * Opens the file chooser of the focused file input with Enter, as a keyboard user does, and answers it. The
+ * chooser is waited for before the key goes; if Chromium shows none within 10 s while the input still has the
+ * focus, Enter is pressed again (at most three times), and a miss says where the focus was.
+ */
+export async function chooseFileWithEnter(page: Page, selector: string): Promise<FileChooser> {
+  const seen: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const focused = await focusedElement(page, selector);
+    seen.push(focused.name);
+    if (!focused.matches) break;
+    const chooser = page.waitForEvent('filechooser', { timeout: 10_000 }).catch(() => null);
+    // A round trip to the page after the listener: Playwright intercepts the page's choosers from then on.
+    await page.evaluate('0');
+    await page.keyboard.press('Enter');
+    const opened = await chooser;
+    if (opened) return opened;
+  }
+  throw new Error(`Enter opened no file chooser for ${selector}; the focus was on: ${seen.join(', ')}`);
 }
