@@ -120,28 +120,22 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   const mailer = config.smtpUrl === undefined ? null : createSmtpMailer(config.smtpUrl);
 
   let onDemandRunner: Promise<ProjectionRunner> | null = null;
+  // Started by the first request that reads them; a failed start is tried again by the next one.
   const credentialsInMemory = new CredentialsInMemory(eventStore, logger, { clock });
-  let credentialsStarted: Promise<void> | null = null;
-  const inMemory = (): CredentialLookups => {
-    credentialsStarted ??= credentialsInMemory.start();
-    const started = credentialsStarted;
-    return {
-      async apiKey(keyHash) {
-        await started;
-        return credentialsInMemory.apiKey(keyHash);
-      },
-      async team(teamId) {
-        await started;
-        return credentialsInMemory.team(teamId);
-      },
-    };
+  const inMemory: CredentialLookups = {
+    async apiKey(keyHash) {
+      await credentialsInMemory.ready();
+      return credentialsInMemory.apiKey(keyHash);
+    },
+    async team(teamId) {
+      await credentialsInMemory.ready();
+      return credentialsInMemory.team(teamId);
+    },
   };
   const reportsInMemory = new ReportsInMemory(eventStore, logger, { clock });
-  let reportsStarted: Promise<void> | null = null;
-  // Started by the first report read, as the credentials are by the first request.
   const reportDetails: ReportDetails = {
     async detail(reportId) {
-      await (reportsStarted ??= reportsInMemory.start());
+      await reportsInMemory.ready();
       return reportsInMemory.detail(reportId);
     },
   };
@@ -209,8 +203,8 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         if (runner !== 'on-demand') {
           await Promise.all([
             runner.waitFor(position),
-            credentialsStarted?.then(() => credentialsInMemory.waitFor(position)),
-            reportsStarted?.then(() => reportsInMemory.waitFor(position)),
+            credentialsInMemory.caughtUpTo(position),
+            reportsInMemory.caughtUpTo(position),
           ]);
           return;
         }
@@ -221,7 +215,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         ...context,
         readModels,
         engines,
-        credentials: runner === 'on-demand' ? fromReadModels : inMemory(),
+        credentials: runner === 'on-demand' ? fromReadModels : inMemory,
         reportDetails: runner === 'on-demand' ? null : reportDetails,
         health: health(runner === 'on-demand' ? null : runner),
         browser,
@@ -253,8 +247,8 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
       if (onDemandRunner) await (await onDemandRunner).stop();
       await analyst.close();
       mailer?.close();
-      if (credentialsStarted) await credentialsInMemory.stop();
-      if (reportsStarted) await reportsInMemory.stop();
+      await credentialsInMemory.stop();
+      await reportsInMemory.stop();
       await eventStore.close();
       if (usageStore !== documentStore) await usageStore.close();
       await sessionStores.close();

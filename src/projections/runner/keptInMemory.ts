@@ -26,6 +26,8 @@ export interface KeptInMemorySpec {
  */
 export abstract class KeptInMemory {
   private readonly loop: SubscriptionLoop;
+  /** The start that `ready` shares; null before the first read, and again after a start that failed. */
+  private starting: Promise<void> | null = null;
 
   protected constructor(
     private readonly eventStore: EventStore,
@@ -51,6 +53,23 @@ export abstract class KeptInMemory {
     const head = await this.eventStore.headPosition();
     this.loop.start();
     await this.waitFor(head, 120_000);
+  }
+
+  /**
+   * Starts at the first call; later calls share that start. A start that failed (the event store unreachable
+   * for the start's two minutes) is tried again by the next call, where it would fail every read until a restart.
+   */
+  ready(): Promise<void> {
+    this.starting ??= this.start().catch((error: unknown) => {
+      this.starting = null;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  /** Resolves once `position` is applied, when something reads this state; at once when nothing has yet. */
+  caughtUpTo(position: Position): Promise<void> {
+    return this.starting === null ? Promise.resolve() : this.ready().then(() => this.waitFor(position));
   }
 
   async stop(): Promise<void> {

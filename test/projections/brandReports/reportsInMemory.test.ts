@@ -103,4 +103,34 @@ describe('reports in memory', () => {
 
     expect(reports.detail(reportId)?.tags).toEqual([]);
   });
+
+  test('a start that failed is tried again by the next read, and read-your-writes waits only once something reads', async () => {
+    const reportId = (await createBrandReport(context, { workspaceId, brand: 'Acme', brandDomain: 'acme.com' })).id;
+    // The event store unreachable at the first start: its head cannot be read once.
+    let refusals = 1;
+    const store = context.eventStore;
+    const flaky = new Proxy(store, {
+      get(target, name, receiver) {
+        if (name === 'headPosition')
+          return async () => {
+            if (refusals-- > 0) throw new Error('event store unreachable');
+            return target.headPosition();
+          };
+        const value: unknown = Reflect.get(target, name, receiver);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const retried = new ReportsInMemory(flaky, silent);
+    try {
+      await expect(retried.caughtUpTo(await context.eventStore.headPosition())).resolves.toBeUndefined();
+      await expect(retried.ready()).rejects.toThrow('event store unreachable');
+      await retried.ready();
+      expect(retried.detail(reportId)?.report.brand).toBe('Acme');
+      await updateBrandReport(context, reportId, { reportTitle: 'Acme, renamed' });
+      await retried.caughtUpTo(await context.eventStore.headPosition());
+      expect(retried.detail(reportId)?.report.reportTitle).toBe('Acme, renamed');
+    } finally {
+      await retried.stop();
+    }
+  });
 });
