@@ -69,6 +69,27 @@ const viewFigures = (name: string, computedClients: number, { cached, computed, 
   [`${name}TenClientsRatioToFloor`]: ratio(cached.requestsPerSecond, floor.requestsPerSecond),
 });
 
+/**
+ * A dashboard opens the views together: 10 clients on `/stats`, answered from the cache, while one client loads
+ * `/recommendations` computed on every request by a server of the same process (a month of runs measured per
+ * request). What the computation costs the cached answers' latency, beside `/stats` alone.
+ */
+async function statsBesideComputedRecommendations(urls: { cached: string; computed: string }, report: string, window: string, key: string, seconds: number): Promise<Record<string, number>> {
+  const headers = { authorization: `Bearer ${key}` };
+  const [stats, recommendations] = await Promise.all([
+    loadFromAnotherProcess({ url: `${urls.cached}${report}/stats?${window}`, connections: CLIENTS, durationSeconds: seconds, headers }),
+    loadFromAnotherProcess({ url: `${urls.computed}${report}/recommendations?country=us`, connections: 1, durationSeconds: seconds, headers }),
+  ]);
+  assertClean('stats beside computed recommendations', stats);
+  assertClean('computed recommendations beside stats', recommendations);
+  return {
+    statsBesideComputedRecommendationsP50Ms: stats.p50,
+    statsBesideComputedRecommendationsP99Ms: stats.p99,
+    statsBesideComputedRecommendationsRequestsPerSecond: stats.requestsPerSecond,
+    computedRecommendationsBesideStatsP50Ms: recommendations.p50,
+  };
+}
+
 export async function benchViews(): Promise<Record<string, number>> {
   const scale = Number(process.env.GEOLENS_BENCH_SCALE ?? '1');
   const seconds = Number(process.env.GEOLENS_BENCH_SECONDS ?? '10');
@@ -110,6 +131,8 @@ export async function benchViews(): Promise<Record<string, number>> {
         process.stderr.write(`views: ${name} measured\n`);
       }
       figures.servePeakRssMegabytesUnderTenClients = await peakRssMegabytes(process.pid);
+      Object.assign(figures, await statsBesideComputedRecommendations(urls, report, window, seeded.key, seconds));
+      process.stderr.write('views: /stats beside a computed /recommendations measured\n');
       const cache = services.responseCache.stats();
       figures.responseCacheEntries = cache.entries;
       figures.responseCacheBytes = cache.bytes;

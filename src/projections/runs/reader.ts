@@ -22,6 +22,8 @@ const isRunEvent = (event: RecordedEvent): boolean => (RUN_EVENT_TYPES as readon
 export async function withAnswers(eventStore: EventStore, runs: readonly RunDoc[]): Promise<RunWithAnswer[]> {
   const answered: RunWithAnswer[] = [];
   for (let start = 0; start < runs.length; start += RUNS_PER_READ) {
+    // The embedded store reads synchronously: between reads, the server's other requests take their turn.
+    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
     const page = runs.slice(start, start + RUNS_PER_READ);
     const streams = await eventStore.readStreams(page.map(({ _id }) => runStream(_id)));
     for (const run of page) {

@@ -1,8 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
 import { recommendationCursorSchema, recommendationPage } from '../../../../src/app/brandReports/analytics/recommendations/cursor.js';
 import { mayHoldEvidence, recommend, type CrawlabilityEvidence, type RecommendationInput } from '../../../../src/app/brandReports/analytics/recommendations/recommend.js';
-import { emptyRunTotals, type RunTotals } from '../../../../src/domain/analysis/index.js';
-import type { RunCitation, RunFacts } from '../../../../src/app/brandReports/analytics/recommendations/runFacts.js';
+import { compileDetection, emptyRunTotals, type RunTotals } from '../../../../src/domain/analysis/index.js';
+import { measuredInTurns, runFacts, type RunCitation, type RunFacts } from '../../../../src/app/brandReports/analytics/recommendations/runFacts.js';
+import type { RunWithAnswer } from '../../../../src/projections/runs/reader.js';
+import { simulateAnswer } from '../../../../src/engines/simulator/index.js';
 import type { Recommendation } from '../../../../src/app/brandReports/analytics/recommendations/schema.js';
 
 const cite = (url: string, owner: number | null = null): RunCitation => ({
@@ -175,5 +177,36 @@ describe('recommendation pages', () => {
   test('a cursor that is not one of this list’s is refused', () => {
     expect(recommendationCursorSchema.safeParse('nope').success).toBe(false);
     expect(recommendationCursorSchema.safeParse(Buffer.from(JSON.stringify({ list: 'brandReports', createdDate: 'x', id: 'y' })).toString('base64url')).success).toBe(false);
+  });
+});
+
+describe('measuredInTurns', () => {
+  const identity = (brand: string, brandDomain: string) => ({ brand, brandVariations: [], brandDomain, brandDomainVariations: [], brandDomainWildcard: true, brandRegex: null });
+  const detection = compileDetection({ ...identity('Acme', 'acme.com'), competitors: [identity('Globex', 'globex.com')] });
+  const answered = (index: number): RunWithAnswer => {
+    const runDate = `2026-11-${String(1 + (index % 28)).padStart(2, '0')}T09:00:00.000Z`;
+    const { content, citations } = simulateAnswer({ engine: 'chatgpt', prompt: `Best CRM ${index % 7}?`, country: 'us', date: runDate.slice(0, 10), promptId: `pr_${index % 7}` });
+    return {
+      _id: `r${index}`, promptId: `pr_${index % 7}`, workspaceId: 'ws_1', country: 'us', engine: 'chatgpt', runDate, day: runDate.slice(0, 10), createdDate: runDate,
+      state: 'completed', source: 'import', model: null, error: null,
+      content: `${index % 3 === 0 ? 'Acme is unreliable and slow, with poor support. ' : ''}${content}`, citations: citations.map(({ title = '', link, rank }) => ({ title, link, rank })), webSearchQuery: [], ads: [], shopping: [], overviewAvailable: false,
+    };
+  };
+
+  test('measures each run as runFacts does, in order, giving the event loop turns between hundreds of runs', async () => {
+    const runs = Array.from({ length: 250 }, (_, index) => answered(index));
+    let turns = 0;
+    const tick = (): void => {
+      turns++;
+      if (turns < 1_000) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const measured = await measuredInTurns(runs, detection);
+    const turnsWhileMeasuring = turns;
+    turns = 1_000;
+    expect(measured).toEqual(runs.map((run) => runFacts(run, detection)));
+    expect(measured.some(({ negativeSentences }) => negativeSentences.length > 0)).toBe(true);
+    // 250 runs: two turns of the event loop between their three hundreds, where a plain map would give none.
+    expect(turnsWhileMeasuring).toBeGreaterThanOrEqual(2);
   });
 });

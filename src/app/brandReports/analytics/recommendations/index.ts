@@ -10,7 +10,7 @@ import { newestCrawlabilityChecks } from '../../../audits/auditQueries.js';
 import { windowOf, type ListRange } from '../../../shared/paging.js';
 import { windowPromptTotals } from '../reportPrompts.js';
 import { mayHoldEvidence, recommend, type CrawlabilityEvidence } from './recommend.js';
-import { runFacts } from './runFacts.js';
+import { measuredInTurns } from './runFacts.js';
 
 /** contract.md section 8: recommendations read the last 30 days, ending today. */
 const RECOMMENDATION_DAYS = 30;
@@ -53,7 +53,7 @@ async function orderedRecommendations(services: Services, report: BrandReportDoc
     { sort: { runDate: 1, _id: 1 } },
   );
   const recommendations = recommend({
-    runs: (await withAnswers(services.eventStore, recorded)).map((run) => runFacts(run, detection)),
+    runs: await measuredInTurns(await withAnswers(services.eventStore, recorded), detection),
     windowRuns: engines?.length === 0 ? 0 : decoded.reduce((sum, [, promptTotals]) => sum + promptTotals.runs, 0),
     prompts: new Map(scope.prompts.map(({ _id, text }) => [_id, text])),
     brands: [scope.version.detection, ...scope.version.detection.competitors],
