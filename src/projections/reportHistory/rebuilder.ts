@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { compileDetection, type CompiledDetection } from '../../domain/analysis/index.js';
 import type { RunCompleted } from '../../domain/run/events.js';
@@ -194,7 +195,7 @@ export class ReportRebuilder {
       this.options.onProgress?.(version);
       // The embedded stores answer synchronously, so without a turn of the event loop per batch a rebuild
       // of minutes would starve HTTP requests, timers and the live projection of this process.
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await nextTurn();
     }
   }
 

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import type { DocumentStore, TransactionScope } from '../../ports/documentStore.js';
 import { START, type EventStore, type Position, type RecordedEvent } from '../../ports/eventStore.js';
@@ -172,7 +173,7 @@ export class ProjectionRunner {
     entry.loop.advance(scannedTo);
     // The embedded stores answer synchronously, so a long catch-up would otherwise run as one chain of
     // microtasks and starve HTTP requests and timers until it finished.
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 
   private scopeFor(projection: Projection, scope: TransactionScope): ProjectionScope {

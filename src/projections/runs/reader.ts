@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { RUN_EVENT_TYPES, runStream, type RunEvent } from '../../domain/run/events.js';
 import type { Collection } from '../../ports/documentStore.js';
 import type { EventStore, RecordedEvent } from '../../ports/eventStore.js';
@@ -23,7 +24,7 @@ export async function withAnswers(eventStore: EventStore, runs: readonly RunDoc[
   const answered: RunWithAnswer[] = [];
   for (let start = 0; start < runs.length; start += RUNS_PER_READ) {
     // The embedded store reads synchronously: between reads, the server's other requests take their turn.
-    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (start > 0) await nextTurn();
     const page = runs.slice(start, start + RUNS_PER_READ);
     const streams = await eventStore.readStreams(page.map(({ _id }) => runStream(_id)));
     for (const run of page) {

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { brandSentences, domainCategory, measureRun, type CompiledDetection, type DomainCategory } from '../../../../domain/analysis/index.js';
 import type { RunWithAnswer } from '../../../../projections/runs/reader.js';
 
@@ -70,7 +71,7 @@ const RUNS_PER_TURN = 100;
 export async function measuredInTurns(runs: readonly RunWithAnswer[], detection: CompiledDetection): Promise<RunFacts[]> {
   const measured: RunFacts[] = [];
   for (let start = 0; start < runs.length; start += RUNS_PER_TURN) {
-    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    if (start > 0) await nextTurn();
     for (const run of runs.slice(start, start + RUNS_PER_TURN)) measured.push(runFacts(run, detection));
   }
   return measured;
