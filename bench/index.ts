@@ -173,7 +173,9 @@ const TABLE: readonly TableRow[] = [
   },
   {
     figure: (f) => `replay of ${whole(f.replayRuns)} runs`,
-    geolens: (f) => `${f.replaySeconds} s (${whole(f.replayRunsPerSecond)} runs/s)`,
+    geolens: (f) =>
+      `${f.replaySeconds} s (${whole(f.replayRunsPerSecond)} runs/s); ${f.replayCpuSeconds} CPU seconds over all threads, ` +
+      `of which ${f.replayMainThreadGcSeconds} s garbage collection on the main thread`,
     floor: () => '—',
     ratio: () => '—',
     aim: '< 60 s for 1,095,000 runs on 2 cores',
@@ -183,7 +185,8 @@ const TABLE: readonly TableRow[] = [
     figure: () => 'live projection catch-up of the same log',
     geolens: (f) =>
       `${f.replayLiveCatchUpSeconds} s: the report history ${f.replayLiveCatchUpReportHistorySeconds} s (what the replay rebuilds), ` +
-      `the other projections ${f.replayLiveCatchUpOtherProjectionsSeconds} s (mostly the runs read model, every answer's text)`,
+      `the other projections ${f.replayLiveCatchUpOtherProjectionsSeconds} s (mostly the runs read model, every answer's text); ` +
+      `the report history's leg used ${f.replayLiveCatchUpReportHistoryCpuSeconds} CPU seconds, ${f.replayLiveCatchUpReportHistoryMainThreadGcSeconds} s of them main-thread garbage collection`,
     floor: () => '—',
     ratio: () => '—',
     aim: 'no slower than the replay',

@@ -32,6 +32,7 @@ import { ProjectionRunner } from '../src/projections/runner/projectionRunner.js'
 import { ReadModels } from '../src/projections/runner/readModels.js';
 import { systemClock } from '../src/background/clock.js';
 import { appendRunBatch } from './support/runLog.js';
+import { measured, type WorkCosts } from './support/profile.js';
 
 export interface ReplayBenchOptions {
   prompts?: number;
@@ -171,7 +172,7 @@ function scaledDays(): number {
 }
 
 /** Replays the report's history and times it, batch by batch, per phase. */
-async function timeReplay(context: AppContext, analyst: RunAnalyst, runner: ProjectionRunner, reportId: string): Promise<{ seconds: number; phases: BatchTimings }> {
+async function timeReplay(context: AppContext, analyst: RunAnalyst, runner: ProjectionRunner, reportId: string): Promise<{ costs: WorkCosts; phases: BatchTimings }> {
   const phases: BatchTimings = { runs: 0, readEventsMs: 0, analysisMs: 0, writeReadModelsMs: 0 };
   const rebuilder = new ReportRebuilder(context.eventStore, context.documentStore, {
     owner: 'bench',
@@ -181,10 +182,11 @@ async function timeReplay(context: AppContext, analyst: RunAnalyst, runner: Proj
       for (const phase of Object.keys(phases) as (keyof BatchTimings)[]) phases[phase] += batch[phase];
     },
   });
-  const started = performance.now();
-  await runner.waitFor((await requestReplay(context, reportId)).position, WAIT_MS);
-  await rebuilder.drain();
-  return { seconds: seconds(started), phases };
+  const { costs } = await measured('replay', async () => {
+    await runner.waitFor((await requestReplay(context, reportId)).position, WAIT_MS);
+    await rebuilder.drain();
+  });
+  return { costs, phases };
 }
 
 export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Record<string, number>> {
@@ -209,11 +211,12 @@ export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Rec
     // The live catch-up in two legs: the report history alone (the work a replay does, by the live path), then
     // the other projections (the runs read model keeps every answer's text: work a replay does not do).
     const head = await context.eventStore.headPosition();
-    const historyStarted = performance.now();
-    const historyRunner = await startRunner(context, analyst, (name) => name === REPORT_HISTORY.name);
-    await historyRunner.waitFor(head, WAIT_MS);
-    await historyRunner.stop();
-    const historyCatchUpSeconds = seconds(historyStarted);
+    const historyCatchUp = await measured('historyCatchUp', async () => {
+      const historyRunner = await startRunner(context, analyst, (name) => name === REPORT_HISTORY.name);
+      await historyRunner.waitFor(head, WAIT_MS);
+      await historyRunner.stop();
+    });
+    const historyCatchUpSeconds = historyCatchUp.costs.seconds;
     const othersStarted = performance.now();
     runner = await startRunner(context, analyst);
     await runner.waitFor(head, WAIT_MS);
@@ -227,14 +230,18 @@ export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Rec
     }
     return {
       replayRuns: runs,
-      replayRunsPerSecond: Math.round(runs / replay.seconds),
-      replaySeconds: round(replay.seconds),
+      replayRunsPerSecond: Math.round(runs / replay.costs.seconds),
+      replaySeconds: round(replay.costs.seconds),
+      replayCpuSeconds: round(replay.costs.cpuSeconds),
+      replayMainThreadGcSeconds: round(replay.costs.mainThreadGcSeconds),
       replayReadEventsSeconds: round(replay.phases.readEventsMs / 1_000),
       replayAnalysisSeconds: round(replay.phases.analysisMs / 1_000),
       replayWriteReadModelsSeconds: round(replay.phases.writeReadModelsMs / 1_000),
       replayAppendSeconds: round(appendSeconds),
       replayLiveCatchUpSeconds: round(historyCatchUpSeconds + othersCatchUpSeconds),
       replayLiveCatchUpReportHistorySeconds: round(historyCatchUpSeconds),
+      replayLiveCatchUpReportHistoryCpuSeconds: round(historyCatchUp.costs.cpuSeconds),
+      replayLiveCatchUpReportHistoryMainThreadGcSeconds: round(historyCatchUp.costs.mainThreadGcSeconds),
       replayLiveCatchUpOtherProjectionsSeconds: round(othersCatchUpSeconds),
     };
   } finally {
