@@ -1,4 +1,4 @@
-import type { RunTotals, TrackedBrand } from '../../domain/analysis/index.js';
+import type { RunTotals, TextFacts, TrackedBrand } from '../../domain/analysis/index.js';
 import type { Collection } from '../../ports/documentStore.js';
 import type { ReadModels } from '../runner/readModels.js';
 import { addCompactTotals, decodePromptTotals, decodeTotals, emptyCompactTotals, type CompactTotals, type NameTotals } from './compactRows.js';
@@ -7,6 +7,8 @@ import { REPORT_HISTORY, reportHistoryProjection } from './projection.js';
 import { ALL_ENGINES, type PromptTotalsDoc } from './promptTotals.js';
 import type { ReportCitationsDoc, ReportDayDoc } from './reportDocuments.js';
 import { coveringSpans } from './spans.js';
+import { decodeFacts } from './analysis/factsCodec.js';
+import { loadTextFacts, TEXT_FACTS_COLLECTION, type TextFactsDoc } from './textFactsStore.js';
 import type { ReportVersionDoc } from './versions.js';
 import { domainsByCitations, promptDayCitationCounts, promptDayUrlTallies, reportCitationCounts, reportUrlTallies, urlTallyByPrompt } from './urlTallies.js';
 import type { DailyUrlCitations, UrlPromptTally, UrlTally } from './urlTallies.js';
@@ -173,3 +175,16 @@ export class HistoryReader {
 }
 
 export const historyReader = (readModels: ReadModels): HistoryReader => new HistoryReader(readModels);
+
+/**
+ * The text facts kept for `runs` (by run id), decoded with each run's links and aligned with `runs`; null where
+ * none of the current analysis version are stored (a run no report has measured yet): measure that one from its text.
+ */
+export async function storedTextFacts(readModels: ReadModels, runs: readonly { _id: string; citations: readonly { link: string }[] }[]): Promise<(TextFacts | null)[]> {
+  const collection = await readModels.collection<TextFactsDoc>(reportHistoryProjection, TEXT_FACTS_COLLECTION);
+  const encoded = await loadTextFacts(collection, runs.map(({ _id }) => ({ runId: _id })));
+  return runs.map((run, index) => {
+    const stored = encoded[index];
+    return stored ? decodeFacts(stored, run.citations) : null;
+  });
+}

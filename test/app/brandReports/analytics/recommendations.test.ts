@@ -1,7 +1,8 @@
 import { describe, expect, test } from '@jest/globals';
 import { recommendationCursorSchema, recommendationPage } from '../../../../src/app/brandReports/analytics/recommendations/cursor.js';
 import { mayHoldEvidence, recommend, type CrawlabilityEvidence, type RecommendationInput } from '../../../../src/app/brandReports/analytics/recommendations/recommend.js';
-import { compileDetection, emptyRunTotals, type RunTotals } from '../../../../src/domain/analysis/index.js';
+import { compileDetection, deriveTextFacts, emptyRunTotals, type RunTotals, type TextFacts } from '../../../../src/domain/analysis/index.js';
+import { decodeFacts, encodeFacts } from '../../../../src/projections/reportHistory/analysis/factsCodec.js';
 import { measuredInTurns, runFacts, type RunCitation, type RunFacts } from '../../../../src/app/brandReports/analytics/recommendations/runFacts.js';
 import type { RunWithAnswer } from '../../../../src/projections/runs/reader.js';
 import { simulateAnswer } from '../../../../src/engines/simulator/index.js';
@@ -208,5 +209,39 @@ describe('measuredInTurns', () => {
     expect(measured.some(({ negativeSentences }) => negativeSentences.length > 0)).toBe(true);
     // 250 runs: two turns of the event loop between their three hundreds, where a plain map would give none.
     expect(turnsWhileMeasuring).toBeGreaterThanOrEqual(2);
+  });
+
+  /** The facts as the history stores them: derived, encoded, then decoded with the run's links. */
+  const stored = (answer: RunWithAnswer): TextFacts => decodeFacts(encodeFacts(deriveTextFacts(answer), answer.citations), answer.citations) as TextFacts;
+
+  test('a run measured from its stored text facts gives the facts its text gives, negative sentences included', () => {
+    const runs = Array.from({ length: 250 }, (_, index) => answered(index));
+    const fromFacts = runs.map((answer) => runFacts(answer, detection, stored(answer)));
+    expect(fromFacts).toEqual(runs.map((answer) => runFacts(answer, detection)));
+    expect(fromFacts.filter(({ negativeSentences }) => negativeSentences.length > 0).length).toBeGreaterThan(50);
+    expect(fromFacts.filter(({ citations }) => citations.length > 0).length).toBeGreaterThan(50);
+  });
+
+  test('measuredInTurns asks for the stored facts page by page, in order, and measures each run from the facts it gets', async () => {
+    const runs = Array.from({ length: 250 }, (_, index) => answered(index));
+    const pages: string[][] = [];
+    // Facts whose every cited link is parsed as globex.com: a run measured from them shows Globex owning its citations.
+    const factsOf = async (page: readonly RunWithAnswer[]) => {
+      pages.push(page.map(({ _id }) => _id));
+      return page.map((answer, index): TextFacts | null =>
+        index % 2 === 0 ? { ...stored(answer), citations: answer.citations.map(({ link }) => ({ url: link, domain: 'globex.com' })) } : null,
+      );
+    };
+    const measured = await measuredInTurns(runs, detection, factsOf);
+    expect(pages.flat()).toEqual(runs.map(({ _id }) => _id));
+    expect(Math.max(...pages.map((page) => page.length))).toBeLessThanOrEqual(100);
+    const cited = measured.filter(({ citations }) => citations.length > 0);
+    expect(cited.length).toBeGreaterThan(50);
+    for (const facts of cited) {
+      const pageIndex = runs.findIndex(({ _id }) => _id === facts.runId) % 100;
+      const owners = facts.citations.map(({ owner }) => owner);
+      if (pageIndex % 2 === 0) expect(owners.every((owner) => owner === 1)).toBe(true);
+      else expect(owners.some((owner) => owner === 1)).toBe(false);
+    }
   });
 });

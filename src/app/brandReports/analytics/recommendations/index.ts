@@ -3,6 +3,7 @@ import type { BrandReportDoc } from '../../../../projections/brandReports/reader
 import { addDays, utcDay } from '../../../../domain/shared/days.js';
 import type { EngineId } from '../../../../domain/shared/engines.js';
 import { runCollection, withAnswers } from '../../../../projections/runs/reader.js';
+import { storedTextFacts } from '../../../../projections/reportHistory/reader.js';
 import type { Services } from '../../../shared/services.js';
 import { analyticsScope, type AnalyticsFilters } from '../../history/analyticsScope.js';
 import { recommendationPage } from './cursor.js';
@@ -30,8 +31,9 @@ function engineFilter({ engine, engines }: RecommendationQuery): readonly Engine
 /**
  * The recommendations of the window, most urgent first. They quote the answers themselves (run ids,
  * sentences), so they measure the window's recorded runs with the report's detection; the prompt totals tell
- * which prompts may hold evidence, and only their runs are read. The newest crawlability check of each brand
- * domain in the report's workspace adds crawler_access.
+ * which prompts may hold evidence, and only their runs are read, each measured from its stored text facts where
+ * the history kept them. The newest crawlability check of each brand domain in the report's workspace adds
+ * crawler_access.
  */
 async function orderedRecommendations(services: Services, report: BrandReportDoc, query: RecommendationQuery) {
   const endDate = utcDay(services.clock.now());
@@ -53,7 +55,7 @@ async function orderedRecommendations(services: Services, report: BrandReportDoc
     { sort: { runDate: 1, _id: 1 } },
   );
   const recommendations = recommend({
-    runs: await measuredInTurns(await withAnswers(services.eventStore, recorded), detection),
+    runs: await measuredInTurns(await withAnswers(services.eventStore, recorded), detection, (page) => storedTextFacts(services.readModels, page)),
     windowRuns: engines?.length === 0 ? 0 : decoded.reduce((sum, [, promptTotals]) => sum + promptTotals.runs, 0),
     prompts: new Map(scope.prompts.map(({ _id, text }) => [_id, text])),
     brands: [scope.version.detection, ...scope.version.detection.competitors],

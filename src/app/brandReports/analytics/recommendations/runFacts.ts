@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { brandSentences, domainCategory, measureRun, type CompiledDetection, type DomainCategory } from '../../../../domain/analysis/index.js';
+import { brandSentences, domainCategory, measureFacts, measureRun, type CompiledDetection, type DomainCategory, type TextFacts } from '../../../../domain/analysis/index.js';
 import type { RunWithAnswer } from '../../../../projections/runs/reader.js';
 
 /** A cited URL of one run, as recommendations read it. */
@@ -28,9 +28,13 @@ export interface RunFacts {
   sentences: { positive: number; neutral: number; negative: number };
 }
 
-/** One run measured by the domain's one path (`measureRun`); its negative sentences quoted when it has any. */
-export function runFacts(run: RunWithAnswer, detection: CompiledDetection): RunFacts {
-  const measured = measureRun(run, detection);
+/**
+ * One run measured by the domain's one path: from its stored text facts when given (`measureFacts`, the same
+ * measures without reading the answer again), else from its text (`measureRun`); its negative sentences quoted
+ * when it has any.
+ */
+export function runFacts(run: RunWithAnswer, detection: CompiledDetection, facts: TextFacts | null = null): RunFacts {
+  const measured = facts === null ? measureRun(run, detection) : measureFacts(run.content, facts, detection);
   const brand = measured.analysis.brands[0];
   const sentences = brand?.sentences ?? { positive: 0, neutral: 0, negative: 0 };
   const seen = new Set<string>();
@@ -63,16 +67,23 @@ export function runFacts(run: RunWithAnswer, detection: CompiledDetection): RunF
 /** Runs measured between two turns of the event loop: a few milliseconds of analysis. */
 const RUNS_PER_TURN = 100;
 
+/** The stored text facts of some runs, aligned with them (null where none are stored). */
+export type FactsOf = (runs: readonly RunWithAnswer[]) => Promise<(TextFacts | null)[]>;
+
+const noStoredFacts: FactsOf = async (runs) => runs.map(() => null);
+
 /**
  * Each run measured with the report's detection, a hundred at a time with the event loop's other work between:
  * a month of a large report is seconds of analysis, which would otherwise hold every other request of this
- * process until it is done.
+ * process until it is done. Runs whose text facts `factsOf` finds are measured from them.
  */
-export async function measuredInTurns(runs: readonly RunWithAnswer[], detection: CompiledDetection): Promise<RunFacts[]> {
+export async function measuredInTurns(runs: readonly RunWithAnswer[], detection: CompiledDetection, factsOf: FactsOf = noStoredFacts): Promise<RunFacts[]> {
   const measured: RunFacts[] = [];
   for (let start = 0; start < runs.length; start += RUNS_PER_TURN) {
     if (start > 0) await nextTurn();
-    for (const run of runs.slice(start, start + RUNS_PER_TURN)) measured.push(runFacts(run, detection));
+    const page = runs.slice(start, start + RUNS_PER_TURN);
+    const facts = await factsOf(page);
+    page.forEach((run, index) => measured.push(runFacts(run, detection, facts[index] ?? null)));
   }
   return measured;
 }
