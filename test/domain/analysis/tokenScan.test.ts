@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { compileMatcher, findBrandMatches, type BrandNames } from '../../../src/domain/analysis/matcher.js';
+import { compileMatcher, findBrandMatches, TOKEN_SCAN_MIN_NAMES, type BrandNames } from '../../../src/domain/analysis/matcher.js';
 
 /**
  * The token scan answers exactly what the names regex answers wherever it does not decline: the same matches,
@@ -20,7 +20,8 @@ const text = fc.array(fc.tuple(fc.constantFrom(...PIECES), fc.constantFrom(...SE
   .map((parts) => parts.map(([piece, separator]) => piece + separator).join(''));
 
 describe('the token scan of names', () => {
-  const scanned = compileMatcher(BRANDS);
+  // Three brands are fewer names than the scan is chosen for: it is forced here, to compare it with the regex.
+  const scanned = { ...compileMatcher(BRANDS), scanFirst: true };
   const regexOnly = { ...scanned, tokenNames: null };
 
   test('finds the same matches as the names regex, including words that start like a name and are not one', () => {
@@ -34,5 +35,17 @@ describe('the token scan of names', () => {
     expect(findBrandMatches('Acrobat Acme, then AcmeHQ and zoho crm.', scanned).map(({ start, end }) => [start, end])).toEqual([
       [8, 12], [19, 25], [30, 38],
     ]);
+  });
+
+  test('is what the matcher tries first from TOKEN_SCAN_MIN_NAMES names on, and the regex below that', () => {
+    const brands = (count: number): BrandNames[] =>
+      Array.from({ length: count }, (_, index) => ({ brand: `Brand ${index}`, brandVariations: [], brandRegex: null }));
+    expect(compileMatcher(BRANDS).scanFirst).toBe(false);
+    expect(compileMatcher(brands(TOKEN_SCAN_MIN_NAMES - 1)).scanFirst).toBe(false);
+    const many = compileMatcher(brands(TOKEN_SCAN_MIN_NAMES));
+    expect(many.scanFirst).toBe(true);
+    const content = 'Brand 3 leads, brand 70 follows; Brand 700 is no tracked name, nor is Brand3.';
+    expect(findBrandMatches(content, many)).toEqual(findBrandMatches(content, { ...many, tokenNames: null }));
+    expect(findBrandMatches(content, many).map(({ brandIndex }) => brandIndex)).toEqual([3, 70]);
   });
 });
