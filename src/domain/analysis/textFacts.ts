@@ -36,6 +36,11 @@ export interface TextFacts {
   citations: (CitedLink | null)[];
   /** The names the answer puts forward, with the distinct cited domains (`extractNames`). */
   names: NamedCandidate[];
+  /**
+   * True when the answer's analysed text is the answer itself (no combining mark to compose), so reading the facts
+   * need not look for marks again; absent in facts stored before it was kept (then the answer is looked at).
+   */
+  markFree?: boolean;
 }
 
 /** An answer as the facts read it: its content and its citations' links. */
@@ -69,12 +74,13 @@ export function deriveTextFacts({ content, citations }: FactsSource): TextFacts 
     sentenceWords,
     citations: parsed,
     names: extractNames(content, citedDomains),
+    markFree: text === content,
   };
 }
 
 /** The reading of `content` from its facts: only a sentence where a name cuts a word is read again. */
 function factsReading(content: string, facts: TextFacts): AnswerReading {
-  const text = analysedText(content);
+  const text = facts.markFree === true ? content : analysedText(content);
   return {
     text,
     sentences: () => facts.sentences,

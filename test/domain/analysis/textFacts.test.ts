@@ -120,6 +120,19 @@ describe('analysis from text facts', () => {
     expect(sentencesWithCues).toBeGreaterThan(300);
   });
 
+  test('tell whether the answer is its own analysed text; facts without that (kept before it) measure the same', () => {
+    const plain = generatedAnswer(1);
+    const decomposed = { ...plain, content: `Socie\u0301te\u0301 Ge\u0301ne\u0301rale is not Acme. ${plain.content}` };
+    expect(deriveTextFacts(plain).markFree).toBe(plain.content === analysedText(plain.content));
+    expect(deriveTextFacts({ ...plain, content: 'Acme is fast.' }).markFree).toBe(true);
+    expect(deriveTextFacts(decomposed).markFree).toBe(false);
+    for (const run of [plain, decomposed, ...Array.from({ length: 100 }, (_, index) => generatedAnswer(20_000 + index))]) {
+      const { markFree: _markFree, ...older } = deriveTextFacts(run);
+      for (const detection of compiled) expect(analyzeFacts(run.content, older, detection)).toEqual(analyzeRun(run.content, detection));
+    }
+    expect(analyzeFacts(decomposed.content, deriveTextFacts(decomposed), compiled[1] as CompiledDetection).brands.find(({ brand }) => brand === 'Société Générale')?.mentions).toBe(1);
+  });
+
   test('are derived once from the text alone: the same facts whatever report reads them', () => {
     const run = generatedAnswer(7);
     const facts = deriveTextFacts(run);

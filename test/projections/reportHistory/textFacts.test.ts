@@ -53,6 +53,16 @@ describe('stored text facts', () => {
     }
   });
 
+  test('stored before they said whether the answer is its own analysed text, decode without saying it', () => {
+    const run = RUNS[0] as AnalysedRun;
+    const facts = deriveTextFacts(run);
+    expect(facts.markFree).toBe(true);
+    expect(encodeFacts(facts, run.citations).m).toBe(1);
+    const { m: _m, ...older } = encodeFacts(facts, run.citations);
+    const { markFree: _markFree, ...withoutIt } = facts;
+    expect(decodeFacts(older, run.citations)).toEqual(withoutIt);
+  });
+
   test('of an earlier analysis version are not used: they decode to nothing', () => {
     const run = RUNS[0] as AnalysedRun;
     const encoded = encodeFacts(deriveTextFacts(run), run.citations);

@@ -21,6 +21,8 @@ export interface EncodedFacts {
   c: (0 | string | [string, string])[];
   /** Names put forward: [name, mentions, linked domain or ''] each. */
   x: [string, number, string][];
+  /** `markFree`: 1 when the answer is its own analysed text, 0 when not; absent in facts stored before. */
+  m?: 0 | 1;
 }
 
 const WORD_FIELDS = 5;
@@ -49,6 +51,7 @@ export function encodeFacts(facts: TextFacts, links: readonly { link: string }[]
     w,
     c: facts.citations.map((citation, index) => encodeCitation(citation, links[index]?.link ?? '')),
     x: facts.names.map(({ name, mentions, linkedDomain }) => [name, mentions, linkedDomain ?? '']),
+    ...(facts.markFree === undefined ? {} : { m: facts.markFree ? 1 : 0 }),
   };
 }
 
@@ -94,6 +97,7 @@ export function decodeFacts(encoded: EncodedFacts, links: readonly { link: strin
     sentenceWords,
     citations: encoded.c.map((citation, index) => decodeCitation(citation, links[index]?.link ?? '')),
     names: encoded.x.map(([name, mentions, linkedDomain]) => ({ name, mentions, linkedDomain: linkedDomain === '' ? null : linkedDomain })),
+    ...(encoded.m === undefined ? {} : { markFree: encoded.m === 1 }),
   };
 }
 
