@@ -71,7 +71,7 @@ const AIMS: Record<string, string> = {
   reportListP99Ms: '< 20 ms',
   analysisRunsPerSecond: '> 20,000',
   replaySeconds: '< 60 s for ~1.1 million runs on 2 cores',
-  mcpGetBrandReportP99Ms: '< 30 ms',
+  mcpGetBrandReportP99Ms: '< 15 ms (issue 24; < 30 ms in issue 9)',
   logIngestLinesPerSecond: '> 500,000 (1 GB combined log, one core)',
   crawlabilityCheckMs: '< 3,000 ms',
   contentCheckMs: '< 5,000 ms',
