@@ -17,6 +17,7 @@ import { ResponseCache } from '../src/app/shared/responseCache.js';
 import { compose } from '../src/compose.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { DAYS, dayOf, FULL_PROMPTS, seed } from './analytics.js';
+import { profiled } from './support/profile.js';
 import { assertClean, listening, loadFromAnotherProcess, ratio, recordAnswer, startFloorServer, type LoadResult } from './support/load.js';
 import { peakRssMegabytes, resetPeakRss } from './support/processStats.js';
 
@@ -47,7 +48,8 @@ async function measureView(name: string, urls: { cached: string; computed: strin
   const answer = await recordAnswer(`${urls.cached}${path}`, { headers });
   if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${answer.body.toString('utf8').slice(0, 200)}`);
   const cached = assertClean(`${name}, cached`, await loadFromAnotherProcess(job(`${urls.cached}${path}`)));
-  const computed = assertClean(`${name}, computed`, await loadFromAnotherProcess(job(`${urls.computed}${path}`, computedClients)));
+  // GEOLENS_BENCH_PROFILE=<folder>: the server's thread is profiled while it computes the view on every request.
+  const computed = assertClean(`${name}, computed`, await profiled(`${name}Computed`, () => loadFromAnotherProcess(job(`${urls.computed}${path}`, computedClients))));
   const floorServer = await startFloorServer(answer);
   try {
     return { cached, computed, floor: assertClean(`${name} floor`, await loadFromAnotherProcess(job(`${floorServer.url}${path}`))) };

@@ -76,7 +76,11 @@ function daySlices(documents: { reportDays: readonly ReportDayDoc[] } | { prompt
     return documents.reportDays.map(({ day, all, names, engines }) => slice(day, filter.engines ? null : { totals: all, names }, selected(filter, engines)));
   }
   const byDay = new Map<string, EngineSlice[]>();
-  for (const { day, engines } of documents.promptDays) byDay.set(day, [...(byDay.get(day) ?? []), ...selected(filter, engines)]);
+  for (const { day, engines } of documents.promptDays) {
+    const sections = byDay.get(day);
+    if (sections) sections.push(...selected(filter, engines));
+    else byDay.set(day, [...selected(filter, engines)]);
+  }
   return [...byDay]
     .sort(([left], [right]) => (left < right ? -1 : 1))
     .map(([day, sections]) => slice(day, null, mergeSections(sections, brandCount)));

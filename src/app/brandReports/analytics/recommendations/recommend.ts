@@ -70,7 +70,11 @@ const isGapRun = (run: RunFacts): boolean => (run.mentions[0] ?? 0) === 0 && run
 
 function byPrompt(runs: readonly RunFacts[]): Map<string, RunFacts[]> {
   const grouped = new Map<string, RunFacts[]>();
-  for (const run of runs) grouped.set(run.promptId, [...(grouped.get(run.promptId) ?? []), run]);
+  for (const run of runs) {
+    const promptRuns = grouped.get(run.promptId);
+    if (promptRuns) promptRuns.push(run);
+    else grouped.set(run.promptId, [run]);
+  }
   return grouped;
 }
 
