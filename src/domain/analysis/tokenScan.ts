@@ -63,29 +63,12 @@ interface TokenName {
 }
 
 /**
- * Names compiled for the scan, by the hash of their first token, in an open-addressing table (a lookup per
- * candidate word costs a few array reads, no hashing of a number key): `slotHashes[slot]` is a hash,
- * `slotNames[slot]` the names whose first token has it, in priority order (undefined: an empty slot). Two filters
- * keep most words from a lookup at all: `startCodes` marks the folded code units a name's first token starts with,
- * and bit `n` of `firstLengths` (bit 31: 31 or more) that some first token has `n` code units.
+ * Names compiled for the scan, by the hash of their first token; each list in priority order. `startCodes` marks
+ * the folded code units a name's first token starts with: a word starting with any other is passed over unhashed.
  */
 export interface TokenNames {
-  readonly slotHashes: Int32Array;
-  readonly slotNames: readonly (readonly TokenName[] | undefined)[];
-  readonly slotMask: number;
+  readonly byFirstToken: ReadonlyMap<number, readonly TokenName[]>;
   readonly startCodes: Uint8Array;
-  readonly firstLengths: number;
-}
-
-const lengthBit = (length: number): number => 1 << Math.min(length, 31);
-const firstSlot = (hash: number, mask: number): number => (hash ^ (hash >>> 15)) & mask;
-
-/** The names whose first token hashes to `hash`, in priority order, or undefined. */
-function namesStartingWith(names: TokenNames, hash: number): readonly TokenName[] | undefined {
-  for (let slot = firstSlot(hash, names.slotMask); ; slot = (slot + 1) & names.slotMask) {
-    const found = names.slotNames[slot];
-    if (found === undefined || names.slotHashes[slot] === hash) return found;
-  }
 }
 
 /** A name (already tidied: NFC, trimmed, single spaces) as tokens, or null when the table cannot fold it. */
@@ -126,7 +109,6 @@ function foldedHash(folded: string): number {
 export function compileTokenNames(names: readonly { brandIndex: number; tidied: string }[]): TokenNames | null {
   const byFirstToken = new Map<number, TokenName[]>();
   const startCodes = new Uint8Array(65_536);
-  let firstLengths = 0;
   for (const { brandIndex, tidied } of names) {
     const tokens = tokenize(tidied);
     if (tokens === null) return null;
@@ -134,20 +116,8 @@ export function compileTokenNames(names: readonly { brandIndex: number; tidied: 
     const hash = foldedHash(folded);
     byFirstToken.set(hash, [...(byFirstToken.get(hash) ?? []), { brandIndex, tokens }]);
     startCodes[folded.charCodeAt(0)] = 1;
-    firstLengths |= lengthBit(folded.length);
   }
-  // At most half full, so a miss ends at an empty slot within a step or two.
-  let size = 16;
-  while (size < byFirstToken.size * 2) size *= 2;
-  const slotHashes = new Int32Array(size);
-  const slotNames: (TokenName[] | undefined)[] = new Array<TokenName[] | undefined>(size).fill(undefined);
-  for (const [hash, list] of byFirstToken) {
-    let slot = firstSlot(hash, size - 1);
-    while (slotNames[slot] !== undefined) slot = (slot + 1) & (size - 1);
-    slotHashes[slot] = hash;
-    slotNames[slot] = list;
-  }
-  return { slotHashes, slotNames, slotMask: size - 1, startCodes, firstLengths };
+  return { byFirstToken, startCodes };
 }
 
 /** Where a name matched: the same shape as `BrandMatch`. */
@@ -215,10 +185,7 @@ export function scanNames(text: string, names: TokenNames, overlapping: boolean,
         hash = hashStep(hash, FOLD[next] ?? next);
       }
     }
-    const candidates =
-      start >= resumeAt && (kind === WORD || previousKind !== WORD) && (names.firstLengths & lengthBit(index - start)) !== 0
-        ? namesStartingWith(names, hash)
-        : undefined;
+    const candidates = start >= resumeAt && (kind === WORD || previousKind !== WORD) ? names.byFirstToken.get(hash) : undefined;
     previousKind = kind;
     if (candidates === undefined) continue;
     for (const name of candidates) {
