@@ -182,7 +182,7 @@ async function timeReplay(context: AppContext, analyst: RunAnalyst, runner: Proj
       for (const phase of Object.keys(phases) as (keyof BatchTimings)[]) phases[phase] += batch[phase];
     },
   });
-  const { costs } = await measured('replay', async () => {
+  const costs = await measured('replay', async () => {
     await runner.waitFor((await requestReplay(context, reportId)).position, WAIT_MS);
     await rebuilder.drain();
   });
@@ -216,7 +216,7 @@ export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Rec
       await historyRunner.waitFor(head, WAIT_MS);
       await historyRunner.stop();
     });
-    const historyCatchUpSeconds = historyCatchUp.costs.seconds;
+    const historyCatchUpSeconds = historyCatchUp.seconds;
     const othersStarted = performance.now();
     runner = await startRunner(context, analyst);
     await runner.waitFor(head, WAIT_MS);
@@ -240,8 +240,8 @@ export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Rec
       replayAppendSeconds: round(appendSeconds),
       replayLiveCatchUpSeconds: round(historyCatchUpSeconds + othersCatchUpSeconds),
       replayLiveCatchUpReportHistorySeconds: round(historyCatchUpSeconds),
-      replayLiveCatchUpReportHistoryCpuSeconds: round(historyCatchUp.costs.cpuSeconds),
-      replayLiveCatchUpReportHistoryMainThreadGcSeconds: round(historyCatchUp.costs.mainThreadGcSeconds),
+      replayLiveCatchUpReportHistoryCpuSeconds: round(historyCatchUp.cpuSeconds),
+      replayLiveCatchUpReportHistoryMainThreadGcSeconds: round(historyCatchUp.mainThreadGcSeconds),
       replayLiveCatchUpOtherProjectionsSeconds: round(othersCatchUpSeconds),
     };
   } finally {

@@ -36,7 +36,7 @@ export interface WorkCosts {
 }
 
 /** Runs `work` (profiled under `name`, see above) and measures its costs. */
-export async function measured<T>(name: string, work: () => Promise<T>): Promise<{ result: T; costs: WorkCosts }> {
+export async function measured(name: string, work: () => Promise<void>): Promise<WorkCosts> {
   let gcMs = 0;
   const observer = new PerformanceObserver((entries) => {
     for (const entry of entries.getEntries()) gcMs += entry.duration;
@@ -45,12 +45,12 @@ export async function measured<T>(name: string, work: () => Promise<T>): Promise
   const cpu = process.cpuUsage();
   const started = performance.now();
   try {
-    const result = await profiled(name, work);
+    await profiled(name, work);
     const seconds = (performance.now() - started) / 1_000;
     const { user, system } = process.cpuUsage(cpu);
     // Entries are delivered asynchronously: one turn lets the last ones in.
     await new Promise((resolve) => setImmediate(resolve));
-    return { result, costs: { seconds, cpuSeconds: (user + system) / 1e6, mainThreadGcSeconds: gcMs / 1_000 } };
+    return { seconds, cpuSeconds: (user + system) / 1e6, mainThreadGcSeconds: gcMs / 1_000 };
   } finally {
     observer.disconnect();
   }
