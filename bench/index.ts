@@ -175,7 +175,7 @@ const TABLE: readonly TableRow[] = [
     figure: (f) => `replay of ${whole(f.replayRuns)} runs`,
     geolens: (f) =>
       `${f.replaySeconds} s (${whole(f.replayRunsPerSecond)} runs/s); ${f.replayCpuSeconds} CPU seconds over all threads, ` +
-      `of which ${f.replayMainThreadGcSeconds} s garbage collection on the main thread`,
+      `of which ${f.replayMainThreadGcSeconds} s garbage collection on the main thread (${f.replayMainThreadMinorGcSeconds} s young generation)`,
     floor: () => '—',
     ratio: () => '—',
     aim: '< 60 s for 1,095,000 runs on 2 cores',
@@ -186,7 +186,7 @@ const TABLE: readonly TableRow[] = [
     geolens: (f) =>
       `${f.replayLiveCatchUpSeconds} s: the report history ${f.replayLiveCatchUpReportHistorySeconds} s (what the replay rebuilds), ` +
       `the other projections ${f.replayLiveCatchUpOtherProjectionsSeconds} s (mostly the runs read model, every answer's text); ` +
-      `the report history's leg used ${f.replayLiveCatchUpReportHistoryCpuSeconds} CPU seconds, ${f.replayLiveCatchUpReportHistoryMainThreadGcSeconds} s of them main-thread garbage collection`,
+      `the report history's leg used ${f.replayLiveCatchUpReportHistoryCpuSeconds} CPU seconds, ${f.replayLiveCatchUpReportHistoryMainThreadGcSeconds} s of them main-thread garbage collection (${f.replayLiveCatchUpReportHistoryMainThreadMinorGcSeconds} s young generation)`,
     floor: () => '—',
     ratio: () => '—',
     aim: 'no slower than the replay',

@@ -234,6 +234,7 @@ export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Rec
       replaySeconds: round(replay.costs.seconds),
       replayCpuSeconds: round(replay.costs.cpuSeconds),
       replayMainThreadGcSeconds: round(replay.costs.mainThreadGcSeconds),
+      replayMainThreadMinorGcSeconds: round(replay.costs.mainThreadMinorGcSeconds),
       replayReadEventsSeconds: round(replay.phases.readEventsMs / 1_000),
       replayAnalysisSeconds: round(replay.phases.analysisMs / 1_000),
       replayWriteReadModelsSeconds: round(replay.phases.writeReadModelsMs / 1_000),
@@ -242,6 +243,7 @@ export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Rec
       replayLiveCatchUpReportHistorySeconds: round(historyCatchUpSeconds),
       replayLiveCatchUpReportHistoryCpuSeconds: round(historyCatchUp.cpuSeconds),
       replayLiveCatchUpReportHistoryMainThreadGcSeconds: round(historyCatchUp.mainThreadGcSeconds),
+      replayLiveCatchUpReportHistoryMainThreadMinorGcSeconds: round(historyCatchUp.mainThreadMinorGcSeconds),
       replayLiveCatchUpOtherProjectionsSeconds: round(othersCatchUpSeconds),
     };
   } finally {

@@ -1,7 +1,7 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
-import { PerformanceObserver, performance } from 'node:perf_hooks';
+import { constants, PerformanceObserver, performance } from 'node:perf_hooks';
 
 /**
  * Runs `work` under V8's CPU profiler and its sampling heap profiler (allocations, collected ones included)
@@ -22,6 +22,7 @@ export async function profiled<T>(name: string, work: () => Promise<T>): Promise
     const { profile } = await session.post('Profiler.stop');
     const { profile: heap } = await session.post('HeapProfiler.stopSampling');
     session.disconnect();
+    await mkdir(folder, { recursive: true });
     await writeFile(join(folder, `${name}.cpuprofile`), JSON.stringify(profile));
     await writeFile(join(folder, `${name}.heapprofile`), JSON.stringify(heap));
     console.error(`profiles of ${name}: ${join(folder, name)}.cpuprofile and .heapprofile`);
@@ -33,13 +34,19 @@ export interface WorkCosts {
   seconds: number;
   cpuSeconds: number;
   mainThreadGcSeconds: number;
+  /** Of which young-generation collections (scavenges): what survives them is copied. */
+  mainThreadMinorGcSeconds: number;
 }
 
 /** Runs `work` (profiled under `name`, see above) and measures its costs. */
 export async function measured(name: string, work: () => Promise<void>): Promise<WorkCosts> {
   let gcMs = 0;
+  let minorGcMs = 0;
   const observer = new PerformanceObserver((entries) => {
-    for (const entry of entries.getEntries()) gcMs += entry.duration;
+    for (const entry of entries.getEntries()) {
+      gcMs += entry.duration;
+      if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR) minorGcMs += entry.duration;
+    }
   });
   observer.observe({ entryTypes: ['gc'] });
   const cpu = process.cpuUsage();
@@ -50,7 +57,7 @@ export async function measured(name: string, work: () => Promise<void>): Promise
     const { user, system } = process.cpuUsage(cpu);
     // Entries are delivered asynchronously: one turn lets the last ones in.
     await new Promise((resolve) => setImmediate(resolve));
-    return { seconds, cpuSeconds: (user + system) / 1e6, mainThreadGcSeconds: gcMs / 1_000 };
+    return { seconds, cpuSeconds: (user + system) / 1e6, mainThreadGcSeconds: gcMs / 1_000, mainThreadMinorGcSeconds: minorGcMs / 1_000 };
   } finally {
     observer.disconnect();
   }
