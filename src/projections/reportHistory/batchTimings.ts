@@ -5,7 +5,7 @@ export interface BatchTimings {
   runs: number;
   /** Reading and decoding run events from the event log (the next batch's, while this one is analysed). */
   readEventsMs: number;
-  /** Waiting for the analysis of the answers, then merging them into day documents. */
+  /** Waiting for the analysis of the answers (and the workers' merge of them), then merging that into the stored documents. */
   analysisMs: number;
   /** Loading the day documents a batch touches and committing them with the version's progress. */
   writeReadModelsMs: number;

@@ -50,7 +50,19 @@ const brandCounts = (brand: BrandTotals): Record<BrandColumn, number> => ({
   buyingRuns: brand.buyingRuns,
 });
 
-const encodeBrand = (brand: BrandTotals): BrandRow => BRAND_COLUMNS.map((column) => brandCounts(brand)[column]);
+/**
+ * Stored counts are multiples of 2^-32 (all but `inversePositionSum` are whole numbers anyway, and 1/position
+ * moves by less than 10^-9). Sums of such numbers below 2^21 are exact in floating point, so they do not
+ * depend on the order or grouping of the additions: a history merged from worker threads' deltas, in batches
+ * of any size or resumed after a crash, holds the same bits as one that added the runs one by one.
+ */
+const GRID = 2 ** 32;
+const onGrid = (count: number): number => Math.round(count * GRID) / GRID;
+
+const encodeBrand = (brand: BrandTotals): BrandRow => {
+  const counts = brandCounts(brand);
+  return BRAND_COLUMNS.map((column) => onGrid(counts[column]));
+};
 
 function decodeBrand(row: BrandRow | undefined, { brand, isMainBrand }: TrackedBrand): BrandTotals {
   const value = (column: BrandColumn): number => row?.[BRAND_COLUMNS.indexOf(column)] ?? 0;

@@ -64,3 +64,17 @@ export function addRunToDay(existing: DayDoc | null, version: VersionRef, contri
   addCompactTotalsInto(doc.all, contribution.totals);
   return doc;
 }
+
+/** Adds a day document of other runs into `into` (same prompt, country and day), in place. */
+export function addDayInto(into: DayDoc, addition: DayDoc): void {
+  for (const section of addition.engines) {
+    const current = into.engines.find(({ engine }) => engine === section.engine);
+    if (current === undefined) into.engines.push(section);
+    else {
+      addCompactTotalsInto(current.totals, section.totals);
+      current.citedUrls = addCitedUrls(current.citedUrls, section.citedUrls);
+      addNamesInto(current.names, section.names);
+    }
+  }
+  addCompactTotalsInto(into.all, addition.all);
+}

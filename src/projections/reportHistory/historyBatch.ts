@@ -1,20 +1,30 @@
 import type { CompiledDetection } from '../../domain/analysis/index.js';
-import { runDay, type RunCompleted } from '../../domain/run/events.js';
 import type { Collection, Doc } from '../../ports/documentStore.js';
-import { addRunToDay, dayDocId, type DayDoc } from './dayDocument.js';
+import { addDayInto, addRunToDay, dayDocId, type DayDoc } from './dayDocument.js';
 import {
+  addCitationRows,
+  addReportDayInto,
   addRunToCitations,
   addRunToReportDay,
   citationsDocId,
   citationsDocument,
   citationsDraft,
+  citationsKey,
   reportDayDocId,
   type CitationsDraft,
   type ReportCitationsDoc,
   type ReportDayDoc,
 } from './reportDocuments.js';
-import { runContribution, type RunContribution } from './runContribution.js';
-import { addRunToPromptTotals, promptTotalsDocument, promptTotalsDraft, promptTotalsKeys, type PromptTotalsDoc, type PromptTotalsDraft } from './promptTotals.js';
+import { runContribution, type HistoryRun, type RunContribution } from './runContribution.js';
+import {
+  addPromptTotalsRows,
+  addRunToPromptTotals,
+  promptTotalsDocument,
+  promptTotalsDraft,
+  promptTotalsKeys,
+  type PromptTotalsDoc,
+  type PromptTotalsDraft,
+} from './promptTotals.js';
 import { SPANS, spanStart } from './spans.js';
 import type { ReportVersionDoc } from './versions.js';
 
@@ -39,11 +49,6 @@ export function historyCollections(collection: <T extends Doc>(logical: string) 
 }
 
 export type HistoryVersion = Pick<ReportVersionDoc, 'reportId' | 'version' | 'promptIds'>;
-
-export interface VersionRuns {
-  version: HistoryVersion;
-  runs: readonly RunCompleted['data'][];
-}
 
 /** The documents a batch of runs touches, as loaded, then as the runs change them. */
 export interface HistoryBatch {
@@ -71,36 +76,12 @@ async function loadByIds<T extends Doc>(collection: Collection<T>, ids: Iterable
   return new Map(stored.map((doc) => [doc._id, doc]));
 }
 
-/** One read per collection for a whole batch of runs of several versions. */
-export async function loadHistoryBatch(collections: HistoryCollections, batches: readonly VersionRuns[]): Promise<HistoryBatch> {
-  const dayIds: string[] = [];
-  const reportIds: string[] = [];
-  const citationIds: string[] = [];
-  const promptTotalsIds: string[] = [];
-  for (const { version, runs } of batches) {
-    for (const run of runs) {
-      const day = runDay(run.runDate);
-      dayIds.push(dayDocId(version.reportId, version.version, run.promptId, run.country, day));
-      reportIds.push(reportDayDocId(version.reportId, version.version, run.country, day));
-      for (const span of SPANS) citationIds.push(citationsDocId(version.reportId, version.version, run.country, span, spanStart(span, day)));
-      promptTotalsIds.push(...promptTotalsKeys(version, { run, day }).map(({ _id }) => _id));
-    }
-  }
-  return {
-    ...emptyHistoryBatch(),
-    days: await loadByIds(collections.days, dayIds),
-    reportDays: await loadByIds(collections.reportDays, reportIds),
-    storedCitations: await loadByIds(collections.reportCitations, citationIds),
-    storedPromptTotals: await loadByIds(collections.promptTotals, promptTotalsIds),
-  };
-}
-
 /**
  * Adds runs of one version to every history document they touch: each run is measured once (the domain's
  * analysis) and added to its prompt's day, its report day, the cited URLs of its report day and week, and
  * its prompt's totals in that day and week. Pure but for `batch`.
  */
-export function addRunsToHistory(batch: HistoryBatch, version: HistoryVersion, runs: readonly RunCompleted['data'][], detection: CompiledDetection): void {
+export function addRunsToHistory(batch: HistoryBatch, version: HistoryVersion, runs: readonly HistoryRun[], detection: CompiledDetection): void {
   addContributionsToHistory(batch, version, runs.map((run) => runContribution(run, detection)), detection.brands.length);
 }
 
@@ -120,7 +101,7 @@ export function addContributionsToHistory(batch: HistoryBatch, version: HistoryV
       const citationsId = citationsDocId(version.reportId, version.version, run.country, span, spanStart(span, contribution.day));
       let draft = batch.citations.get(citationsId);
       if (!draft) {
-        draft = citationsDraft(batch.storedCitations.get(citationsId) ?? null, version, contribution, span);
+        draft = citationsDraft(batch.storedCitations.get(citationsId) ?? null, citationsKey(version, run.country, span, contribution.day));
         batch.citations.set(citationsId, draft);
       }
       addRunToCitations(draft, contribution, promptIndex.get(run.promptId) ?? -1);
@@ -133,6 +114,76 @@ export function addContributionsToHistory(batch: HistoryBatch, version: HistoryV
       }
       addRunToPromptTotals(draft, promptIndex.get(run.promptId) ?? -1, contribution, brandCount);
     }
+  }
+}
+
+/**
+ * What some runs add to one version's history: the documents they touch, holding those runs alone. A worker
+ * thread builds it from its share of a batch (`historyDeltaOf`), so the main thread merges a few documents per
+ * batch (`mergeHistoryDelta`) instead of every run into every document it touches.
+ */
+export interface HistoryDelta {
+  days: DayDoc[];
+  reportDays: ReportDayDoc[];
+  citations: ReportCitationsDoc[];
+  promptTotals: PromptTotalsDoc[];
+}
+
+/** The documents `contributions` touch, as if nothing were stored before them. */
+export function historyDeltaOf(version: HistoryVersion, contributions: readonly RunContribution[], brandCount: number): HistoryDelta {
+  const batch = emptyHistoryBatch();
+  addContributionsToHistory(batch, version, contributions, brandCount);
+  return {
+    days: [...batch.days.values()],
+    reportDays: [...batch.reportDays.values()],
+    citations: [...batch.citations.values()].map(citationsDocument),
+    promptTotals: [...batch.promptTotals.values()].map(promptTotalsDocument),
+  };
+}
+
+/** One read per collection of the stored documents that `deltas` add to. */
+export async function loadHistoryBatchFor(collections: HistoryCollections, deltas: readonly HistoryDelta[]): Promise<HistoryBatch> {
+  const ids = (pick: (delta: HistoryDelta) => readonly Doc[]) => deltas.flatMap((delta) => pick(delta).map(({ _id }) => _id));
+  return {
+    ...emptyHistoryBatch(),
+    days: await loadByIds(collections.days, ids(({ days }) => days)),
+    reportDays: await loadByIds(collections.reportDays, ids(({ reportDays }) => reportDays)),
+    storedCitations: await loadByIds(collections.reportCitations, ids(({ citations }) => citations)),
+    storedPromptTotals: await loadByIds(collections.promptTotals, ids(({ promptTotals }) => promptTotals)),
+  };
+}
+
+/**
+ * Adds a delta to the documents a batch loaded (or merged from earlier deltas), in place: the same documents
+ * as adding its runs one by one, since every column is a sum, a union or the latest title. The delta's
+ * documents are taken over, not copied.
+ */
+export function mergeHistoryDelta(batch: HistoryBatch, delta: HistoryDelta): void {
+  for (const day of delta.days) {
+    const existing = batch.days.get(day._id);
+    if (existing) addDayInto(existing, day);
+    else batch.days.set(day._id, day);
+  }
+  for (const reportDay of delta.reportDays) {
+    const existing = batch.reportDays.get(reportDay._id);
+    if (existing) addReportDayInto(existing, reportDay);
+    else batch.reportDays.set(reportDay._id, reportDay);
+  }
+  for (const { urls, ...key } of delta.citations) {
+    let draft = batch.citations.get(key._id);
+    if (!draft) {
+      draft = citationsDraft(batch.storedCitations.get(key._id) ?? null, key);
+      batch.citations.set(key._id, draft);
+    }
+    addCitationRows(draft, urls);
+  }
+  for (const { prompts, ...key } of delta.promptTotals) {
+    let draft = batch.promptTotals.get(key._id);
+    if (!draft) {
+      draft = promptTotalsDraft(batch.storedPromptTotals.get(key._id) ?? null, key);
+      batch.promptTotals.set(key._id, draft);
+    }
+    addPromptTotalsRows(draft, prompts);
   }
 }
 

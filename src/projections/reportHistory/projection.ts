@@ -5,14 +5,16 @@ import type { Collection } from '../../ports/documentStore.js';
 import type { Projection, ProjectionScope } from '../runner/projection.js';
 import { inProcessAnalyst, type RunAnalyst } from './analysis/analyst.js';
 import {
-  addContributionsToHistory,
   HISTORY_COLLECTIONS,
   historyCollections,
-  loadHistoryBatch,
+  historyDeltaOf,
+  loadHistoryBatchFor,
+  mergeHistoryDelta,
   saveHistoryBatch,
   type HistoryCollections,
+  type HistoryDelta,
 } from './historyBatch.js';
-import { runContribution, type RunMeasures } from './runContribution.js';
+import { runContribution } from './runContribution.js';
 import { nextSettings, versionId, type ReportVersionDoc } from './versions.js';
 import type { EncodedFacts } from './analysis/factsCodec.js';
 import { loadTextFacts, saveTextFacts, TEXT_FACTS_COLLECTION, type TextFactsDoc } from './textFactsStore.js';
@@ -109,44 +111,49 @@ function runsByVersion(runs: readonly Run[], byPrompt: Map<string, ReportVersion
 }
 
 /**
- * Measures prepared before a batch's transaction, by version id and run. A version's detection never changes
- * (a change opens the next version), so measures found here under the version's id are its measures.
+ * History deltas prepared before a batch's transaction, by version id, with the runs they hold. A version's
+ * detection never changes (a change opens the next version), so a delta found here under the version's id,
+ * for the same runs, is what those runs add to it.
  */
-type PreparedMeasures = Map<string, Map<Run, RunMeasures>>;
+type PreparedDeltas = Map<string, { runs: readonly Run[]; deltas: HistoryDelta[] }>;
 
-/** What `prepare` hands to `apply`: the measures, and the text facts derived for them, to keep. */
+/** What `prepare` hands to `apply`: the deltas, and the text facts derived for them, to keep. */
 interface Prepared {
-  measures: PreparedMeasures;
+  deltas: PreparedDeltas;
   derivedFacts: { runs: Run[]; derived: (EncodedFacts | null)[] };
 }
 
+const sameRuns = (left: readonly Run[], right: readonly Run[]): boolean =>
+  left.length === right.length && left.every((run, index) => run === right[index]);
+
 /** Adds runs to the history of every active version that tracks their prompt; one read, one write per collection. */
-async function applyRuns(runs: Run[], byPrompt: Map<string, ReportVersionDoc[]>, collections: HistoryCollections, prepared: PreparedMeasures | undefined): Promise<void> {
-  const batches = [...runsByVersion(runs, byPrompt)].map(([version, versionRuns]) => ({ version, runs: versionRuns }));
-  const batch = await loadHistoryBatch(collections, batches);
-  for (const { version, runs: versionRuns } of batches) {
+async function applyRuns(runs: Run[], byPrompt: Map<string, ReportVersionDoc[]>, collections: HistoryCollections, prepared: PreparedDeltas | undefined): Promise<void> {
+  const deltas: HistoryDelta[] = [];
+  for (const [version, versionRuns] of runsByVersion(runs, byPrompt)) {
+    const ready = prepared?.get(version._id);
+    if (ready && sameRuns(ready.runs, versionRuns)) {
+      deltas.push(...ready.deltas);
+      continue;
+    }
+    // A version that became active after `prepare` read the active ones (a rebuild switched meanwhile) has no
+    // prepared delta: its runs are measured here.
     const detection = compileDetection(version.detection);
-    const measured = prepared?.get(version._id);
-    // A version opened after `prepare` read the active ones (by an earlier event of this batch, or in another
-    // process) has no prepared measures: its runs are measured here.
-    const contributions = versionRuns.map((run) => {
-      const measures = measured?.get(run);
-      return measures ? { run, ...measures } : runContribution(run, detection);
-    });
-    addContributionsToHistory(batch, version, contributions, detection.brands.length);
+    deltas.push(historyDeltaOf(version, versionRuns.map((run) => runContribution(run, detection)), detection.brands.length));
   }
+  const batch = await loadHistoryBatchFor(collections, deltas);
+  for (const delta of deltas) mergeHistoryDelta(batch, delta);
   await saveHistoryBatch(collections, batch);
 }
 
-/** Measures the batch's runs for the versions active now, on the analyst's threads, from their stored facts. */
-async function prepareMeasures(analyst: RunAnalyst, runs: Run[], scope: ProjectionScope): Promise<Prepared> {
+/** Has the analyst's threads measure the batch's runs for the versions active now, from their stored facts, and merge them. */
+async function prepareDeltas(analyst: RunAnalyst, runs: Run[], scope: ProjectionScope): Promise<Prepared> {
   const byVersion = runsByVersion(runs, await activeVersionsByPrompt(scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions)));
-  const prepared: Prepared = { measures: new Map(), derivedFacts: { runs: [], derived: [] } };
+  const prepared: Prepared = { deltas: new Map(), derivedFacts: { runs: [], derived: [] } };
   await Promise.all(
     [...byVersion].map(async ([version, versionRuns]) => {
       const facts = await loadTextFacts(scope.collection<TextFactsDoc>(TEXT_FACTS_COLLECTION), versionRuns);
-      const { measures, derived } = await analyst.measureWithFacts(version.detection, versionRuns, facts);
-      prepared.measures.set(version._id, new Map(versionRuns.map((run, index) => [run, measures[index] as RunMeasures])));
+      const { deltas, derived } = await analyst.history({ detection: version.detection, version, runs: versionRuns, facts });
+      prepared.deltas.set(version._id, { runs: versionRuns, deltas });
       prepared.derivedFacts.runs.push(...versionRuns);
       prepared.derivedFacts.derived.push(...derived);
     }),
@@ -174,30 +181,20 @@ export const reportHistoryProjectionWith = (analyst: RunAnalyst): Projection<His
   async prepare(events, scope: ProjectionScope) {
     const runs = events.flatMap((event) => (event.type === 'RunCompleted' ? [event.data] : []));
     if (runs.length === 0) return undefined;
-    return prepareMeasures(analyst, runs, scope);
+    return prepareDeltas(analyst, runs, scope);
   },
   async apply(events, scope: ProjectionScope, prepared) {
     const versions = scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions);
     const collections = historyCollections((logical) => scope.collection(logical));
-    let byPrompt: Map<string, ReportVersionDoc[]> | null = null;
-    let pendingRuns: RunCompleted['data'][] = [];
-    const flushRuns = async () => {
-      if (pendingRuns.length === 0) return;
-      byPrompt ??= await activeVersionsByPrompt(versions);
-      await applyRuns(pendingRuns, byPrompt, collections, (prepared as Prepared | undefined)?.measures);
-      pendingRuns = [];
-    };
+    const runs: RunCompleted['data'][] = [];
     for (const event of events) {
-      if (event.type === 'RunCompleted') {
-        pendingRuns.push(event.data);
-        continue;
-      }
-      await flushRuns();
-      if (event.type === 'BrandReportCreated') await versions.insertOne(createdVersion(event));
+      if (event.type === 'RunCompleted') runs.push(event.data);
+      else if (event.type === 'BrandReportCreated') await versions.insertOne(createdVersion(event));
       else await openNextVersion(versions, event, event.created.toISOString());
-      byPrompt = null;
     }
-    await flushRuns();
+    // Report events only open versions that are building (or active with no prompt), so which active version
+    // receives a run does not depend on where the run stands among them: the batch's runs go in at once.
+    if (runs.length > 0) await applyRuns(runs, await activeVersionsByPrompt(versions), collections, (prepared as Prepared | undefined)?.deltas);
     const derivedFacts = (prepared as Prepared | undefined)?.derivedFacts;
     if (derivedFacts) await saveTextFacts(scope.collection<TextFactsDoc>(TEXT_FACTS_COLLECTION), derivedFacts.runs, derivedFacts.derived);
   },

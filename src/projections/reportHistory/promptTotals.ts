@@ -52,6 +52,16 @@ export function promptTotalsDraft(existing: PromptTotalsDoc | null, key: PromptT
   return { document: key, prompts: new Map((existing?.prompts ?? []).map(decodePromptTotals).map(({ promptIndex, totals }) => [promptIndex, totals])) };
 }
 
+/** Adds a prompt totals document's rows (of other runs) to a draft: what merging a worker's delta does. */
+export function addPromptTotalsRows(draft: PromptTotalsDraft, rows: readonly PromptTotalsRow[]): void {
+  for (const row of rows) {
+    const { promptIndex, totals } = decodePromptTotals(row);
+    const current = draft.prompts.get(promptIndex);
+    if (current === undefined) draft.prompts.set(promptIndex, totals);
+    else addCompactTotalsInto(current, totals);
+  }
+}
+
 export function addRunToPromptTotals(draft: PromptTotalsDraft, promptIndex: number, contribution: RunContribution, brandCount: number): void {
   let totals = draft.prompts.get(promptIndex);
   if (totals === undefined) {

@@ -1,15 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { compileDetection, type CompiledDetection } from '../../domain/analysis/index.js';
 import type { RunCompleted } from '../../domain/run/events.js';
 import type { Collection, DocumentStore, TransactionScope } from '../../ports/documentStore.js';
 import type { EventStore, Position, RecordedEvent } from '../../ports/eventStore.js';
 import { physicalCollectionName } from '../runner/projection.js';
 import { committedPosition, pinCheckpoint } from '../runner/checkpoints.js';
-import { contributionsOf, inProcessAnalyst, type RunAnalyst } from './analysis/analyst.js';
-import { addContributionsToHistory, historyCollections, loadHistoryBatch, saveHistoryBatch, type HistoryCollections } from './historyBatch.js';
-import type { RunContribution } from './runContribution.js';
-import type { EncodedFacts } from './analysis/factsCodec.js';
+import { inProcessAnalyst, type HistoryDeltas, type RunAnalyst } from './analysis/analyst.js';
+import { historyCollections, loadHistoryBatchFor, mergeHistoryDelta, saveHistoryBatch, type HistoryCollections } from './historyBatch.js';
 import { loadTextFacts, saveTextFacts, TEXT_FACTS_COLLECTION, type TextFactsDoc } from './textFactsStore.js';
 import { PhaseTimer, type BatchTimings } from './batchTimings.js';
 import { REPORT_HISTORY } from './projection.js';
@@ -46,7 +43,7 @@ interface PendingBatch {
   runs: RunCompleted['data'][];
   /** The log position the batch reaches: the version's position once it is written. */
   scanned: Position;
-  measured: Promise<{ contributions: RunContribution[]; derived: (EncodedFacts | null)[] }>;
+  measured: Promise<HistoryDeltas>;
 }
 
 const collectionName = (logical: string) => physicalCollectionName(REPORT_HISTORY.name, REPORT_HISTORY.version, logical);
@@ -168,7 +165,6 @@ export class ReportRebuilder {
     let version = claimed;
     if (version.total === null) version = await this.countTotal(version);
     const prompts = new Set(version.promptIds);
-    const detection = compileDetection(version.detection);
     const ahead: PendingBatch[] = [];
     const readAhead = this.options.readAhead ?? 2;
     for (;;) {
@@ -188,7 +184,7 @@ export class ReportRebuilder {
         ahead.push(last);
       }
       timer.lap('readEventsMs');
-      const next = await this.applyBatch(version, batch, detection, timer);
+      const next = await this.applyBatch(version, batch, timer);
       if (!next) return;
       version = next;
       this.options.onBatchTimings?.({ runs: batch.runs.length, ...timer.phases });
@@ -203,7 +199,7 @@ export class ReportRebuilder {
   private async startBatch(version: ReportVersionDoc, from: Position, prompts: ReadonlySet<string>, bound: Position): Promise<PendingBatch> {
     const { runs, scanned } = await this.readRuns(from, prompts, bound);
     const facts = await loadTextFacts(this.textFacts(), runs);
-    const measured = contributionsOf(this.options.analyst ?? inProcessAnalyst, version.detection, runs, facts);
+    const measured = (this.options.analyst ?? inProcessAnalyst).history({ detection: version.detection, version, runs, facts });
     // Awaited in turn by rebuild(); until then a failure must not count as unhandled.
     measured.catch(() => undefined);
     return { runs, scanned, measured };
@@ -234,12 +230,13 @@ export class ReportRebuilder {
    * Writes one batch with the version's new position; null when the version is no longer this process's to
    * build. The analysis runs outside the transaction, so the write lock is held only for the writes.
    */
-  private async applyBatch(version: ReportVersionDoc, pending: PendingBatch, detection: CompiledDetection, timer: PhaseTimer): Promise<ReportVersionDoc | null> {
+  private async applyBatch(version: ReportVersionDoc, pending: PendingBatch, timer: PhaseTimer): Promise<ReportVersionDoc | null> {
     const { runs, scanned } = pending;
-    const batch = await loadHistoryBatch(this.history(), [{ version, runs }]);
+    const { deltas, derived } = await pending.measured;
+    timer.lap('analysisMs');
+    const batch = await loadHistoryBatchFor(this.history(), deltas);
     timer.lap('writeReadModelsMs');
-    const { contributions, derived } = await pending.measured;
-    addContributionsToHistory(batch, version, contributions, detection.brands.length);
+    for (const delta of deltas) mergeHistoryDelta(batch, delta);
     timer.lap('analysisMs');
     const next = await this.documentStore.withTransaction(async (scope) => {
       // Only the lease holder writes a building version's days (renewing its lease in the same transaction),

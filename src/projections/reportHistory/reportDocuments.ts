@@ -105,10 +105,14 @@ export interface CitationsDraft {
   urls: Map<string, UrlDraft>;
 }
 
-export function citationsDraft(existing: ReportCitationsDoc | null, version: VersionRef, contribution: RunContribution, span: Span): CitationsDraft {
-  const { run } = contribution;
-  const day = spanStart(span, contribution.day);
-  const document = { _id: citationsDocId(version.reportId, version.version, run.country, span, day), reportId: version.reportId, version: version.version, country: run.country, span, day };
+/** The citations document of `country` in the span of `span` that holds `day`. */
+export function citationsKey(version: VersionRef, country: string, span: Span, day: string): ReportSpanKey {
+  const start = spanStart(span, day);
+  return { _id: citationsDocId(version.reportId, version.version, country, span, start), reportId: version.reportId, version: version.version, country, span, day: start };
+}
+
+export function citationsDraft(existing: ReportCitationsDoc | null, key: ReportSpanKey): CitationsDraft {
+  const document = { ...key };
   const urls = new Map<string, UrlDraft>();
   for (const row of existing?.urls ?? []) {
     const { citationsByEngine, prompts, ...totals } = decodeReportUrl(row);
@@ -132,6 +136,39 @@ export function addRunToCitations(draft: CitationsDraft, contribution: RunContri
     url.citationsByEngine[engine] = (url.citationsByEngine[engine] ?? 0) + cited.citations;
     addUrlPrompt(url.prompts, promptIndex, engineBit(engine), cited.citingRuns, cited.brandMentionedRuns);
   }
+}
+
+/** Adds a citations document's rows (of other runs) to a draft: what merging a worker's delta does. */
+export function addCitationRows(draft: CitationsDraft, rows: readonly ReportUrlRow[]): void {
+  for (const row of rows) {
+    const { citationsByEngine, prompts, ...totals } = decodeReportUrl(row);
+    const url = draft.urls.get(totals.url);
+    if (!url) {
+      const promptTotals = new Map<number, UrlPromptTotals>();
+      addPackedPrompts(promptTotals, prompts);
+      draft.urls.set(totals.url, { totals, citationsByEngine, prompts: promptTotals });
+      continue;
+    }
+    addCitedUrlTotals(url.totals, totals);
+    for (const [engine, citations] of Object.entries(citationsByEngine) as [EngineId, number][]) {
+      url.citationsByEngine[engine] = (url.citationsByEngine[engine] ?? 0) + citations;
+    }
+    addPackedPrompts(url.prompts, prompts);
+  }
+}
+
+/** Adds a report day of other runs into `into` (same day), in place. */
+export function addReportDayInto(into: ReportDayDoc, addition: ReportDayDoc): void {
+  for (const section of addition.engines) {
+    const current = into.engines.find(({ engine }) => engine === section.engine);
+    if (current === undefined) into.engines.push(section);
+    else {
+      addCompactTotalsInto(current.totals, section.totals);
+      addNamesInto(current.names, section.names);
+    }
+  }
+  addCompactTotalsInto(into.all, addition.all);
+  addNamesInto(into.names, addition.names);
 }
 
 export function citationsDocument(draft: CitationsDraft): ReportCitationsDoc {

@@ -34,10 +34,13 @@ export interface RunMeasures {
  * domain's `runTotals` (the same the metric tests exercise); cited URLs are counted once per run.
  */
 export interface RunContribution extends RunMeasures {
-  run: RunCompleted['data'];
+  run: HistoryRun;
 }
 
-export const runContribution = (run: RunCompleted['data'], detection: CompiledDetection): RunContribution => ({
+/** What a run's place in a report's history reads besides its analysis: its prompt, country and engine. */
+export type HistoryRun = AnalysedRun & Pick<RunCompleted['data'], 'promptId' | 'country' | 'engine'>;
+
+export const runContribution = (run: HistoryRun, detection: CompiledDetection): RunContribution => ({
   run,
   ...measureRunContribution(run, detection),
 });

@@ -1,9 +1,8 @@
 import { compileDetection, deriveTextFacts } from '../../../domain/analysis/index.js';
 import type { DetectionSettings } from '../../../domain/brandReport/events.js';
-import type { RunCompleted } from '../../../domain/run/events.js';
-import { measureFactsContribution, type AnalysedRun, type RunContribution, type RunMeasures } from '../runContribution.js';
+import { historyDeltaOf, type HistoryDelta, type HistoryVersion } from '../historyBatch.js';
+import { measureFactsContribution, type AnalysedRun, type HistoryRun, type RunMeasures } from '../runContribution.js';
 import { decodeFacts, encodeFacts, type EncodedFacts } from './factsCodec.js';
-import { packMeasures, type PackedMeasures } from './wire.js';
 
 /** Measures of a batch, and the text facts derived for the runs that had none stored (null where they had). */
 export interface MeasuredBatch {
@@ -12,19 +11,36 @@ export interface MeasuredBatch {
 }
 
 /**
- * Measures runs under a report version's detection: the CPU-bound part of building report history, apart
- * from merging and writing, so the live projection and the rebuilder can have it done off the event loop
- * (`createWorkerAnalyst`) while they read the next events and write the previous documents.
+ * Measures runs under a report version's detection and merges them into the documents they add to: the
+ * CPU-bound part of building report history, apart from merging into stored documents and writing, so the live
+ * projection and the rebuilder can have it done off the event loop (`createWorkerAnalyst`) while they read the
+ * next events and write the previous documents.
  */
 export interface RunAnalyst {
-  /** What each run contributes under `detection`, in the order of `runs`. */
-  measure(detection: DetectionSettings, runs: readonly AnalysedRun[]): Promise<RunMeasures[]>;
-  /** The same, from each run's stored text facts where `facts` has them (aligned with `runs`). */
-  measureWithFacts(detection: DetectionSettings, runs: readonly AnalysedRun[], facts: readonly (EncodedFacts | null)[]): Promise<MeasuredBatch>;
+  /**
+   * What the runs add to one version's history, as documents holding them alone (one delta per share of the
+   * batch, in the order of `runs`), from their stored facts where `facts` has them: the merge that would
+   * otherwise cost the main thread every run, done beside the measuring.
+   */
+  history(task: HistoryTask): Promise<HistoryDeltas>;
   close(): Promise<void>;
 }
 
-/** The task a worker thread runs, and what the in-process analyst runs: one detection, many runs. */
+/** A version's runs to add to its history, with their stored text facts (aligned with `runs`, null where none). */
+export interface HistoryTask {
+  detection: DetectionSettings;
+  version: HistoryVersion;
+  runs: readonly HistoryRun[];
+  facts: readonly (EncodedFacts | null)[];
+}
+
+/** The deltas of a history task, and the text facts derived for runs that had none stored (null where they had). */
+export interface HistoryDeltas {
+  deltas: HistoryDelta[];
+  derived: (EncodedFacts | null)[];
+}
+
+/** Runs to measure under one detection. */
 export interface MeasureTask {
   detection: DetectionSettings;
   runs: readonly AnalysedRun[];
@@ -46,31 +62,18 @@ export function measureBatch({ detection, runs, facts = [] }: MeasureTask): Meas
   return { measures, derived };
 }
 
-export const measureTask = (task: MeasureTask): RunMeasures[] => measureBatch(task).measures;
+/** What a worker thread runs for `RunAnalyst.history`, and the calling thread for small batches. */
+export function historyTask({ detection, version, runs, facts }: HistoryTask): HistoryDeltas {
+  const { measures, derived } = measureBatch({ detection, runs, facts });
+  const contributions = runs.map((run, index) => ({ run, ...(measures[index] as RunMeasures) }));
+  return { deltas: [historyDeltaOf(version, contributions, compileDetection(detection).brands.length)], derived };
+}
 
-/** What a worker thread runs: the measures packed for the way back. */
-export const measurePackedTask = (task: MeasureTask): [PackedMeasures[], (EncodedFacts | null)[]] => {
-  const { measures, derived } = measureBatch(task);
-  return [measures.map(packMeasures), derived];
-};
+/** Only what a run's history reads crosses to a worker thread: its ids and extras stay behind. */
+export const historyPart = ({ promptId, country, engine, content, citations, runDate }: HistoryRun): HistoryRun => ({ promptId, country, engine, content, citations, runDate });
 
-/** Measures on the calling thread: for tests, commands and small batches. */
+/** Measures and merges on the calling thread: for tests, commands and small batches. */
 export const inProcessAnalyst: RunAnalyst = {
-  measure: async (detection, runs) => measureTask({ detection, runs }),
-  measureWithFacts: async (detection, runs, facts) => measureBatch({ detection, runs, facts }),
+  history: async (task) => historyTask(task),
   close: async () => undefined,
 };
-
-/** Only what the analysis reads crosses to a worker thread: a run's ids, engine and extras stay behind. */
-export const analysedPart = ({ content, citations, runDate }: AnalysedRun): AnalysedRun => ({ content, citations, runDate });
-
-/** Runs measured by `analyst` (from their facts where stored), each with its run, and the facts derived meanwhile. */
-export async function contributionsOf(
-  analyst: RunAnalyst,
-  detection: DetectionSettings,
-  runs: readonly RunCompleted['data'][],
-  facts: readonly (EncodedFacts | null)[],
-): Promise<{ contributions: RunContribution[]; derived: (EncodedFacts | null)[] }> {
-  const { measures, derived } = await analyst.measureWithFacts(detection, runs, facts);
-  return { contributions: runs.map((run, index) => ({ run, ...(measures[index] as RunMeasures) })), derived };
-}

@@ -2,6 +2,6 @@
  * The module a worker thread of `createWorkerAnalyst` loads: piscina calls its default export with each task.
  * The thread has its own copy of the analysis (compiled detections included), so nothing is shared.
  */
-import { measurePackedTask } from './analyst.js';
+import { historyTask } from './analyst.js';
 
-export default measurePackedTask;
+export default historyTask;

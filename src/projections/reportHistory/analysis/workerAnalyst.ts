@@ -1,17 +1,11 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { AnalysedRun } from '../runContribution.js';
-import { analysedPart, inProcessAnalyst, type MeasuredBatch, type MeasureTask, type RunAnalyst } from './analyst.js';
-import type { EncodedFacts } from './factsCodec.js';
-import { unpackMeasures, type PackedMeasures } from './wire.js';
-
-/** A worker's answer: the measures packed, and the facts it derived. */
-type WorkerResult = [PackedMeasures[], (EncodedFacts | null)[]];
+import { historyPart, inProcessAnalyst, type HistoryDeltas, type HistoryTask, type RunAnalyst } from './analyst.js';
 
 export interface WorkerAnalystOptions {
   /** Worker threads; default: one per core. */
   threads?: number;
-  /** Batches smaller than this are measured on the calling thread: a worker's round trip would cost more. */
+  /** Batches smaller than this are measured (and merged) on the calling thread: a worker's round trip would cost more. */
   minimumRunsForWorkers?: number;
   /** Runs per task: a batch is split so that every thread has a share. */
   runsPerTask?: number;
@@ -19,38 +13,43 @@ export interface WorkerAnalystOptions {
 
 /**
  * Measures runs on worker threads (piscina): a batch is cut into tasks of a few hundred runs, spread over one
- * thread per core; only what the analysis reads is sent, and only what the run cannot tell comes back
- * (`wire.ts`). The threads start with the first batch large enough for them, so a command or a service that
- * only records the odd run starts none.
+ * thread per core; only what a run's history reads is sent, and each task comes back as the documents its
+ * runs add to (a delta, `historyBatch.ts`), so the main thread merges a few documents per task, not every run.
+ * The threads start with the first batch large enough for them, so a command or a service that only records
+ * the odd run starts none.
  */
 export function createWorkerAnalyst(options: WorkerAnalystOptions = {}): RunAnalyst {
   const threads = options.threads ?? availableParallelism();
   const minimumRunsForWorkers = options.minimumRunsForWorkers ?? 200;
   const runsPerTask = options.runsPerTask ?? 250;
-  let pool: Piscina<MeasureTask, WorkerResult> | null = null;
+  let pool: Piscina<HistoryTask, HistoryDeltas> | null = null;
   const started = () =>
-    (pool ??= new Piscina<MeasureTask, WorkerResult>({
+    (pool ??= new Piscina<HistoryTask, HistoryDeltas>({
       filename: new URL('./measureWorker.mjs', import.meta.url).href,
       // All threads from the start: piscina 4 with minThreads 0 leaves tasks queued for good.
       minThreads: threads,
       maxThreads: threads,
     }));
-  const measureWithFacts = async (detection: MeasureTask['detection'], runs: readonly AnalysedRun[], facts: readonly (EncodedFacts | null)[]): Promise<MeasuredBatch> => {
-    if (runs.length < minimumRunsForWorkers) return inProcessAnalyst.measureWithFacts(detection, runs, facts);
-    const size = Math.max(50, Math.min(runsPerTask, Math.ceil(runs.length / threads)));
-    const tasks: Promise<WorkerResult>[] = [];
-    for (let from = 0; from < runs.length; from += size) {
-      tasks.push(started().run({ detection, runs: runs.slice(from, from + size).map(analysedPart), facts: facts.slice(from, from + size) }));
-    }
+  /** Each thread's share of `count` runs, in task sizes. */
+  const shares = (count: number): Array<[from: number, to: number]> => {
+    const size = Math.max(50, Math.min(runsPerTask, Math.ceil(count / threads)));
+    const ranges: Array<[number, number]> = [];
+    for (let from = 0; from < count; from += size) ranges.push([from, Math.min(count, from + size)]);
+    return ranges;
+  };
+  const history = async (task: HistoryTask): Promise<HistoryDeltas> => {
+    const { detection, version, runs, facts } = task;
+    if (runs.length < minimumRunsForWorkers) return inProcessAnalyst.history(task);
+    // A version document carries more than its history reads: only its key and prompts cross.
+    const { reportId, version: number, promptIds } = version;
+    const tasks = shares(runs.length).map(([from, to]): Promise<HistoryDeltas> =>
+      started().run({ detection, version: { reportId, version: number, promptIds }, runs: runs.slice(from, to).map(historyPart), facts: facts.slice(from, to) }),
+    );
     const results = await Promise.all(tasks);
-    return {
-      measures: results.flatMap(([packed]) => packed).map((packed, index) => unpackMeasures(packed, runs[index] as AnalysedRun)),
-      derived: results.flatMap(([, derived]) => derived),
-    };
+    return { deltas: results.flatMap(({ deltas }) => deltas), derived: results.flatMap(({ derived }) => derived) };
   };
   return {
-    measure: async (detection, runs) => (await measureWithFacts(detection, runs, [])).measures,
-    measureWithFacts,
+    history,
     async close() {
       await pool?.destroy();
       pool = null;
