@@ -49,7 +49,9 @@ export interface PromptTotalsDraft {
 }
 
 export function promptTotalsDraft(existing: PromptTotalsDoc | null, key: PromptTotalsKey): PromptTotalsDraft {
-  return { document: key, prompts: new Map((existing?.prompts ?? []).map(decodePromptTotals).map(({ promptIndex, totals }) => [promptIndex, totals])) };
+  const draft: PromptTotalsDraft = { document: key, prompts: new Map() };
+  addPromptTotalsRows(draft, existing?.prompts ?? []);
+  return draft;
 }
 
 /** Adds a prompt totals document's rows (of other runs) to a draft: what merging a worker's delta does. */

@@ -112,15 +112,9 @@ export function citationsKey(version: VersionRef, country: string, span: Span, d
 }
 
 export function citationsDraft(existing: ReportCitationsDoc | null, key: ReportSpanKey): CitationsDraft {
-  const document = { ...key };
-  const urls = new Map<string, UrlDraft>();
-  for (const row of existing?.urls ?? []) {
-    const { citationsByEngine, prompts, ...totals } = decodeReportUrl(row);
-    const promptTotals = new Map<number, UrlPromptTotals>();
-    addPackedPrompts(promptTotals, prompts);
-    urls.set(totals.url, { totals, citationsByEngine, prompts: promptTotals });
-  }
-  return { document, urls };
+  const draft: CitationsDraft = { document: { ...key }, urls: new Map() };
+  addCitationRows(draft, existing?.urls ?? []);
+  return draft;
 }
 
 /** Adds one run's cited URLs; `promptIndex` is the run's prompt in its version's `promptIds`. */
