@@ -56,3 +56,4 @@ export {
   type FactsSource,
   type TextFacts,
 } from './textFacts.js';
+export { citesBrand, citesCompetitor, isEvidenceRun, isGapRun, runEvidence, type EvidenceCitation, type EvidenceRun, type EvidenceSource, type PromptEvidenceTotals, type RunEvidence } from './evidence.js';

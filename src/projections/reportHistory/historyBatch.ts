@@ -1,6 +1,7 @@
 import type { CompiledDetection } from '../../domain/analysis/index.js';
 import type { Collection, Doc } from '../../ports/documentStore.js';
 import { addDayInto, addRunToDay, dayDocId, type DayDoc } from './dayDocument.js';
+import { addEvidenceInto, addRunToEvidence, type EvidenceDoc } from './evidenceDocument.js';
 import {
   addCitationRows,
   addReportDayInto,
@@ -34,10 +35,11 @@ export interface HistoryCollections {
   reportDays: Collection<ReportDayDoc>;
   reportCitations: Collection<ReportCitationsDoc>;
   promptTotals: Collection<PromptTotalsDoc>;
+  evidence: Collection<EvidenceDoc>;
 }
 
 /** The logical names of the history collections, beside `versions`. */
-export const HISTORY_COLLECTIONS = { days: 'days', reportDays: 'reportDays', reportCitations: 'reportCitations', promptTotals: 'promptTotals' } as const;
+export const HISTORY_COLLECTIONS = { days: 'days', reportDays: 'reportDays', reportCitations: 'reportCitations', promptTotals: 'promptTotals', evidence: 'evidence' } as const;
 
 export function historyCollections(collection: <T extends Doc>(logical: string) => Collection<T>): HistoryCollections {
   return {
@@ -45,6 +47,7 @@ export function historyCollections(collection: <T extends Doc>(logical: string) 
     reportDays: collection<ReportDayDoc>(HISTORY_COLLECTIONS.reportDays),
     reportCitations: collection<ReportCitationsDoc>(HISTORY_COLLECTIONS.reportCitations),
     promptTotals: collection<PromptTotalsDoc>(HISTORY_COLLECTIONS.promptTotals),
+    evidence: collection<EvidenceDoc>(HISTORY_COLLECTIONS.evidence),
   };
 }
 
@@ -58,6 +61,7 @@ export interface HistoryBatch {
   citations: Map<string, CitationsDraft>;
   storedPromptTotals: Map<string, PromptTotalsDoc>;
   promptTotals: Map<string, PromptTotalsDraft>;
+  evidence: Map<string, EvidenceDoc>;
 }
 
 /** A batch that has loaded nothing: every document it touches is new. */
@@ -68,6 +72,7 @@ export const emptyHistoryBatch = (): HistoryBatch => ({
   citations: new Map(),
   storedPromptTotals: new Map(),
   promptTotals: new Map(),
+  evidence: new Map(),
 });
 
 async function loadByIds<T extends Doc>(collection: Collection<T>, ids: Iterable<string>): Promise<Map<string, T>> {
@@ -95,6 +100,7 @@ export function addContributionsToHistory(batch: HistoryBatch, version: HistoryV
     const { run } = contribution;
     const dayId = dayDocId(version.reportId, version.version, run.promptId, run.country, contribution.day);
     batch.days.set(dayId, addRunToDay(batch.days.get(dayId) ?? null, version, contribution, brandCount));
+    batch.evidence.set(dayId, addRunToEvidence(batch.evidence.get(dayId) ?? null, version, contribution));
     const reportId = reportDayDocId(version.reportId, version.version, run.country, contribution.day);
     batch.reportDays.set(reportId, addRunToReportDay(batch.reportDays.get(reportId) ?? null, version, contribution, brandCount));
     for (const span of SPANS) {
@@ -127,6 +133,7 @@ export interface HistoryDelta {
   reportDays: ReportDayDoc[];
   citations: ReportCitationsDoc[];
   promptTotals: PromptTotalsDoc[];
+  evidence: EvidenceDoc[];
 }
 
 /** The documents `contributions` touch, as if nothing were stored before them. */
@@ -138,6 +145,7 @@ export function historyDeltaOf(version: HistoryVersion, contributions: readonly 
     reportDays: [...batch.reportDays.values()],
     citations: [...batch.citations.values()].map(citationsDocument),
     promptTotals: [...batch.promptTotals.values()].map(promptTotalsDocument),
+    evidence: [...batch.evidence.values()],
   };
 }
 
@@ -150,6 +158,7 @@ export async function loadHistoryBatchFor(collections: HistoryCollections, delta
     reportDays: await loadByIds(collections.reportDays, ids(({ reportDays }) => reportDays)),
     storedCitations: await loadByIds(collections.reportCitations, ids(({ citations }) => citations)),
     storedPromptTotals: await loadByIds(collections.promptTotals, ids(({ promptTotals }) => promptTotals)),
+    evidence: await loadByIds(collections.evidence, ids(({ evidence }) => evidence)),
   };
 }
 
@@ -163,6 +172,11 @@ export function mergeHistoryDelta(batch: HistoryBatch, delta: HistoryDelta): voi
     const existing = batch.days.get(day._id);
     if (existing) addDayInto(existing, day);
     else batch.days.set(day._id, day);
+  }
+  for (const evidence of delta.evidence) {
+    const existing = batch.evidence.get(evidence._id);
+    if (existing) addEvidenceInto(existing, evidence);
+    else batch.evidence.set(evidence._id, evidence);
   }
   for (const reportDay of delta.reportDays) {
     const existing = batch.reportDays.get(reportDay._id);
@@ -198,4 +212,5 @@ export async function saveHistoryBatch(collections: HistoryCollections, batch: H
   await replaceAll(collections.reportDays, [...batch.reportDays.values()]);
   await replaceAll(collections.reportCitations, [...batch.citations.values()].map(citationsDocument));
   await replaceAll(collections.promptTotals, [...batch.promptTotals.values()].map(promptTotalsDocument));
+  await replaceAll(collections.evidence, [...batch.evidence.values()]);
 }

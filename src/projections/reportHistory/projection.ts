@@ -23,8 +23,9 @@ import { loadTextFacts, saveTextFacts, TEXT_FACTS_COLLECTION, type TextFactsDoc 
  * Version 2: report-level aggregates, domain citations per brand, suggested names, cited URLs' titles.
  * Version 3: per brand the sums behind visibilityScore and likelihoodToBuy; no common word at a sentence start
  * among the suggested names.
+ * Version 4: the evidence recommendations quote, per prompt and day (`evidenceDocument.ts`).
  */
-export const REPORT_HISTORY = { name: 'reportHistory', version: 3, versions: 'versions', ...HISTORY_COLLECTIONS } as const;
+export const REPORT_HISTORY = { name: 'reportHistory', version: 4, versions: 'versions', ...HISTORY_COLLECTIONS } as const;
 
 export const REPORT_EVENT_TYPES = [
   'BrandReportCreated',
@@ -176,6 +177,7 @@ export const reportHistoryProjectionWith = (analyst: RunAnalyst): Projection<His
     await scope.collection(REPORT_HISTORY.days).createIndex({ reportId: 1, version: 1, promptId: 1, day: 1 });
     await scope.collection(REPORT_HISTORY.reportDays).createIndex({ reportId: 1, version: 1, country: 1, day: 1 });
     await scope.collection(REPORT_HISTORY.reportCitations).createIndex({ reportId: 1, version: 1, country: 1, span: 1, day: 1 });
+    await scope.collection(REPORT_HISTORY.evidence).createIndex({ reportId: 1, version: 1, country: 1, day: 1 });
     await scope.collection(REPORT_HISTORY.promptTotals).createIndex({ reportId: 1, version: 1, country: 1, span: 1, engine: 1, day: 1 });
   },
   async prepare(events, scope: ProjectionScope) {

@@ -1,20 +1,20 @@
-import type { RunTotals, TextFacts, TrackedBrand } from '../../domain/analysis/index.js';
+import type { RunTotals, TrackedBrand } from '../../domain/analysis/index.js';
 import type { Collection } from '../../ports/documentStore.js';
 import type { ReadModels } from '../runner/readModels.js';
 import { addCompactTotals, decodePromptTotals, decodeTotals, emptyCompactTotals, type CompactTotals, type NameTotals } from './compactRows.js';
 import type { DayDoc } from './dayDocument.js';
+import { windowEvidence, type EvidenceDoc, type WindowEvidence } from './evidenceDocument.js';
 import { REPORT_HISTORY, reportHistoryProjection } from './projection.js';
 import { ALL_ENGINES, type PromptTotalsDoc } from './promptTotals.js';
 import type { ReportCitationsDoc, ReportDayDoc } from './reportDocuments.js';
 import { coveringSpans } from './spans.js';
-import { decodeFacts } from './analysis/factsCodec.js';
-import { loadTextFacts, TEXT_FACTS_COLLECTION, type TextFactsDoc } from './textFactsStore.js';
 import type { ReportVersionDoc } from './versions.js';
 import { domainsByCitations, promptDayCitationCounts, promptDayUrlTallies, reportCitationCounts, reportUrlTallies, urlTallyByPrompt } from './urlTallies.js';
 import type { DailyUrlCitations, UrlPromptTally, UrlTally } from './urlTallies.js';
 import { promptDayTotals, reportDayNames, windowSlices, type HistoryFilter, type WindowSlices } from './windowSlices.js';
 
 export type { DayDoc } from './dayDocument.js';
+export type { WindowEvidence } from './evidenceDocument.js';
 export type { ReportCitationsDoc, ReportDayDoc } from './reportDocuments.js';
 export type { NameTotals } from './compactRows.js';
 export type { DailyUrlCitations, UrlPromptEntry, UrlPromptTally, UrlTally } from './urlTallies.js';
@@ -155,6 +155,16 @@ export class HistoryReader {
     return urlTallyByPrompt(await this.promptDays(version, window, promptIds), url, engines);
   }
 
+  /**
+   * What recommendations quote over the window (`evidenceDocument.ts`): the runs they may quote, oldest first,
+   * and each of `promptIds`' totals, over the selected engines (all when undefined).
+   */
+  async evidence(key: VersionKey, window: HistoryWindow, promptIds: readonly string[], engines: ReadonlySet<string> | undefined): Promise<WindowEvidence> {
+    const collection = await this.readModels.collection<EvidenceDoc>(reportHistoryProjection, REPORT_HISTORY.evidence);
+    const documents = promptIds.length === 0 ? [] : await collection.find({ ...windowFilter(key, window), promptId: { $in: [...promptIds] } });
+    return windowEvidence(documents, engines);
+  }
+
   /** Untracked names and cited domains (most cited first) of every country between two days, both included. */
   async mentionsEveryCountry(version: VersionKey, startDate: string, endDate: string): Promise<{ names: NameTotals[]; citedDomains: string[] }> {
     const { days, citationDays } = await this.everyCountry(version, startDate, endDate);
@@ -175,16 +185,3 @@ export class HistoryReader {
 }
 
 export const historyReader = (readModels: ReadModels): HistoryReader => new HistoryReader(readModels);
-
-/**
- * The text facts kept for `runs` (by run id), decoded with each run's links and aligned with `runs`; null where
- * none of the current analysis version are stored (a run no report has measured yet): measure that one from its text.
- */
-export async function storedTextFacts(readModels: ReadModels, runs: readonly { _id: string; citations: readonly { link: string }[] }[]): Promise<(TextFacts | null)[]> {
-  const collection = await readModels.collection<TextFactsDoc>(reportHistoryProjection, TEXT_FACTS_COLLECTION);
-  const encoded = await loadTextFacts(collection, runs.map(({ _id }) => ({ runId: _id })));
-  return runs.map((run, index) => {
-    const stored = encoded[index];
-    return stored ? decodeFacts(stored, run.citations) : null;
-  });
-}

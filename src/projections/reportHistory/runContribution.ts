@@ -1,12 +1,14 @@
 import {
   measureFacts,
   measureRun,
+  runEvidence,
   runTotals,
   untrackedFactNames,
   untrackedNames,
   type CompiledDetection,
   type MeasuredRun,
   type NamedCandidate,
+  type RunEvidence,
   type TextFacts,
 } from '../../domain/analysis/index.js';
 import { runDay, type RunCompleted } from '../../domain/run/events.js';
@@ -26,6 +28,8 @@ export interface RunMeasures {
   citedUrls: CitedUrlTotals[];
   /** Names the answer puts forward that the version does not track. */
   names: NameRow[];
+  /** What recommendations may quote of the run (kept only where they may: `isEvidenceRun`). */
+  evidence: RunEvidence;
 }
 
 /**
@@ -38,7 +42,7 @@ export interface RunContribution extends RunMeasures {
 }
 
 /** What a run's place in a report's history reads besides its analysis: its prompt, country and engine. */
-export type HistoryRun = AnalysedRun & Pick<RunCompleted['data'], 'promptId' | 'country' | 'engine'>;
+export type HistoryRun = AnalysedRun & Pick<RunCompleted['data'], 'runId' | 'promptId' | 'country' | 'engine'>;
 
 export const runContribution = (run: HistoryRun, detection: CompiledDetection): RunContribution => ({
   run,
@@ -47,15 +51,15 @@ export const runContribution = (run: HistoryRun, detection: CompiledDetection): 
 
 export function measureRunContribution(run: AnalysedRun, detection: CompiledDetection): RunMeasures {
   const measured = measureRun({ state: 'completed', content: run.content, citations: run.citations }, detection);
-  return contributionOf(run, measured, (citedDomains) => untrackedNames(run.content, citedDomains, detection));
+  return contributionOf(run, measured, detection, (citedDomains) => untrackedNames(run.content, citedDomains, detection));
 }
 
 /** `measureRunContribution` from the run's text facts: the same measures, without reading the answer again. */
 export function measureFactsContribution(run: AnalysedRun, facts: TextFacts, detection: CompiledDetection): RunMeasures {
-  return contributionOf(run, measureFacts(run.content, facts, detection), () => untrackedFactNames(facts, detection));
+  return contributionOf(run, measureFacts(run.content, facts, detection), detection, () => untrackedFactNames(facts, detection));
 }
 
-function contributionOf(run: AnalysedRun, measured: MeasuredRun, untracked: (citedDomains: string[]) => NamedCandidate[]): RunMeasures {
+function contributionOf(run: AnalysedRun, measured: MeasuredRun, detection: CompiledDetection, untracked: (citedDomains: string[]) => NamedCandidate[]): RunMeasures {
   const mentioned = measured.analysis.brands.map(({ mentions }) => (mentions > 0 ? 1 : 0));
   const [brandMentionedRuns = 0, ...competitorMentionedRuns] = mentioned;
   const byUrl = new Map<string, CitedUrlTotals>();
@@ -83,5 +87,5 @@ function contributionOf(run: AnalysedRun, measured: MeasuredRun, untracked: (cit
   const names = untracked(citedDomains).map(({ name, mentions, linkedDomain }) =>
     encodeName({ name, runs: 1, mentions, linkedDomain: linkedDomain ?? '' }),
   );
-  return { day: runDay(run.runDate), totals: encodeTotals(runTotals(measured)), citedUrls: [...byUrl.values()], names };
+  return { day: runDay(run.runDate), totals: encodeTotals(runTotals(measured)), citedUrls: [...byUrl.values()], names, evidence: runEvidence(run, measured, detection) };
 }

@@ -44,7 +44,7 @@ const RUNS: HistoryRun[] = Array.from({ length: 480 }, (_, index) => {
   const promptId = PROMPTS[Math.floor(index / ENGINES.length) % PROMPTS.length] as string;
   const country = index % 5 === 0 ? 'de' : 'us';
   const { content, citations } = simulateAnswer({ engine, prompt: `Best CRM for small teams ${promptId}?`, country, date: day, promptId });
-  return { promptId, country, engine, content, citations: citations.map(({ title = '', link, rank }) => ({ title, link, rank })), runDate: `${day}T0${index % 10}:00:00.000Z` };
+  return { runId: `run_${index}`, promptId, country, engine, content, citations: citations.map(({ title = '', link, rank }) => ({ title, link, rank })), runDate: `${day}T0${index % 10}:00:00.000Z` };
 });
 
 type Documents = HistoryDelta;
@@ -57,6 +57,7 @@ function documentsOf(batch: HistoryBatch): Documents {
     reportDays: byId([...batch.reportDays.values()]),
     citations: byId([...batch.citations.values()].map(citationsDocument)),
     promptTotals: byId([...batch.promptTotals.values()].map(promptTotalsDocument)),
+    evidence: byId([...batch.evidence.values()]),
   };
 }
 
@@ -69,9 +70,9 @@ function oneByOne(runs: readonly HistoryRun[]): HistoryBatch {
 
 /** A batch that loaded `stored`'s documents (copies, as a store's read gives), before any delta. */
 function loaded(stored: Documents): HistoryBatch {
-  const { days, reportDays, citations, promptTotals } = structuredClone(stored);
+  const { days, reportDays, citations, promptTotals, evidence } = structuredClone(stored);
   const byId = <T extends { _id: string }>(documents: T[]) => new Map(documents.map((document) => [document._id, document]));
-  return { ...emptyHistoryBatch(), days: byId(days), reportDays: byId(reportDays), storedCitations: byId(citations), storedPromptTotals: byId(promptTotals) };
+  return { ...emptyHistoryBatch(), days: byId(days), reportDays: byId(reportDays), storedCitations: byId(citations), storedPromptTotals: byId(promptTotals), evidence: byId(evidence) };
 }
 
 /** What the store holds once a batch that loaded `stored` is saved: its documents replace the stored ones. */
@@ -84,6 +85,7 @@ function savedOver(stored: Documents, batch: HistoryBatch): Documents {
     reportDays: over(stored.reportDays, written.reportDays),
     citations: over(stored.citations, written.citations),
     promptTotals: over(stored.promptTotals, written.promptTotals),
+    evidence: over(stored.evidence, written.evidence),
   };
 }
 
@@ -104,6 +106,11 @@ describe('history deltas', () => {
     expect(citedByManyPrompts.length).toBeGreaterThan(10);
     expect(expected.reportDays.some(({ names }) => names.length > 0)).toBe(true);
     expect(new Set(expected.reportDays.map(({ country }) => country))).toEqual(new Set(['us', 'de']));
+    // Evidence: prompt days whose runs are partly kept (a recommendation may quote them) and partly only counted.
+    const kept = expected.evidence.reduce((sum, { runs }) => sum + runs.length, 0);
+    expect(kept).toBeGreaterThan(20);
+    expect(kept).toBeLessThan(RUNS.length);
+    expect(expected.evidence.reduce((sum, { engines }) => sum + engines.reduce((runs, [, count]) => runs + count, 0), 0)).toBe(RUNS.length);
   });
 
   test.each([1, 7, 48, 100, 480])('deltas of %i runs added to the stored documents equal the runs added one by one', (share) => {

@@ -16,6 +16,7 @@ import { citationsDocument } from '../../../src/projections/reportHistory/report
  */
 const LAYOUT_OF_VERSION: Readonly<Record<number, string>> = {
   3: '9d0676a8e77fa226',
+  4: '9d0f5536181bdf40',
 };
 
 const identity = (brand: string, brandDomain: string) => ({
@@ -64,6 +65,7 @@ function storedDocuments(): unknown[] {
     ...batch.reportDays.values(),
     ...[...batch.citations.values()].map(citationsDocument),
     ...[...batch.promptTotals.values()].map(promptTotalsDocument),
+    ...batch.evidence.values(),
   ];
 }
 

@@ -70,7 +70,7 @@ export function historyTask({ detection, version, runs, facts }: HistoryTask): H
 }
 
 /** Only what a run's history reads crosses to a worker thread: its ids and extras stay behind. */
-export const historyPart = ({ promptId, country, engine, content, citations, runDate }: HistoryRun): HistoryRun => ({ promptId, country, engine, content, citations, runDate });
+export const historyPart = ({ runId, promptId, country, engine, content, citations, runDate }: HistoryRun): HistoryRun => ({ runId, promptId, country, engine, content, citations, runDate });
 
 /** Measures and merges on the calling thread: for tests, commands and small batches. */
 export const inProcessAnalyst: RunAnalyst = {

@@ -1,14 +1,13 @@
 import { describe, expect, test } from '@jest/globals';
 import { recommendationCursorSchema, recommendationPage } from '../../../../src/app/brandReports/analytics/recommendations/cursor.js';
-import { mayHoldEvidence, recommend, type CrawlabilityEvidence, type RecommendationInput } from '../../../../src/app/brandReports/analytics/recommendations/recommend.js';
-import { compileDetection, deriveTextFacts, emptyRunTotals, type RunTotals, type TextFacts } from '../../../../src/domain/analysis/index.js';
-import { decodeFacts, encodeFacts } from '../../../../src/projections/reportHistory/analysis/factsCodec.js';
-import { measuredInTurns, runFacts, type RunCitation, type RunFacts } from '../../../../src/app/brandReports/analytics/recommendations/runFacts.js';
-import type { RunWithAnswer } from '../../../../src/projections/runs/reader.js';
-import { simulateAnswer } from '../../../../src/engines/simulator/index.js';
+import { recommend, type CrawlabilityEvidence, type RecommendationInput } from '../../../../src/app/brandReports/analytics/recommendations/recommend.js';
+import type { EvidenceCitation, EvidenceRun } from '../../../../src/domain/analysis/index.js';
 import type { Recommendation } from '../../../../src/app/brandReports/analytics/recommendations/schema.js';
+import { promptTotalsOf } from './support/evidence.js';
 
-const cite = (url: string, owner: number | null = null): RunCitation => ({
+type RunFacts = EvidenceRun;
+
+const cite = (url: string, owner: number | null = null): EvidenceCitation => ({
   url,
   domain: new URL(url).hostname,
   title: url,
@@ -16,7 +15,7 @@ const cite = (url: string, owner: number | null = null): RunCitation => ({
   owner,
 });
 
-function run(runId: string, promptId: string, mentions: number[], citations: RunCitation[] = [], negativeSentences: string[] = []): RunFacts {
+function run(runId: string, promptId: string, mentions: number[], citations: EvidenceCitation[] = [], negativeSentences: string[] = []): RunFacts {
   return {
     runId,
     promptId,
@@ -31,6 +30,7 @@ function run(runId: string, promptId: string, mentions: number[], citations: Run
 
 const input = (runs: RunFacts[], crawlability?: CrawlabilityEvidence[]): RecommendationInput => ({
   runs,
+  promptTotals: promptTotalsOf(runs),
   windowRuns: runs.length,
   prompts: new Map([['p1', 'Best CRM?'], ['p2', 'Cheapest CRM?']]),
   brands: [{ brand: 'Acme', brandDomain: 'acme.com' }, { brand: 'Globex', brandDomain: 'globex.com' }],
@@ -119,32 +119,6 @@ describe('recommend', () => {
   });
 });
 
-describe('which prompts may hold evidence', () => {
-  type Counts = { mentionedRuns?: number; domainCitations?: number; negative?: number };
-  function totals(runs: number, brand: Counts, competitor: Counts): RunTotals {
-    const empty = emptyRunTotals([{ brand: 'Acme', isMainBrand: true }, { brand: 'Globex', isMainBrand: false }]);
-    return {
-      ...empty,
-      runs,
-      brands: empty.brands.map((totals, index) => {
-        const { mentionedRuns = 0, domainCitations = 0, negative = 0 } = index === 0 ? brand : competitor;
-        return { ...totals, mentionedRuns, domainCitations, sentences: { ...totals.sentences, negative } };
-      }),
-    };
-  }
-
-  test.each([
-    ['the brand in every run, its site cited, nothing negative', totals(3, { mentionedRuns: 3, domainCitations: 1 }, { mentionedRuns: 3, domainCitations: 2 }), false],
-    ['a run without the brand where the competitor is named', totals(3, { mentionedRuns: 2, domainCitations: 1 }, { mentionedRuns: 1 }), true],
-    ['runs without the brand and without the competitor', totals(3, { mentionedRuns: 0, domainCitations: 1 }, {}), false],
-    ['the competitor’s site cited, the brand’s never', totals(3, { mentionedRuns: 3 }, { domainCitations: 1 }), true],
-    ['a negative sentence about the brand', totals(3, { mentionedRuns: 3, domainCitations: 1, negative: 1 }, {}), true],
-    ['no runs', totals(0, {}, {}), false],
-  ])('%s: %s', (_case, promptTotals, expected) => {
-    expect(mayHoldEvidence(promptTotals)).toBe(expected);
-  });
-});
-
 describe('recommendation pages', () => {
   const item = (index: number, priority: number): Recommendation => ({
     id: `rec_${String(index).padStart(3, '0')}`,
@@ -178,70 +152,5 @@ describe('recommendation pages', () => {
   test('a cursor that is not one of this list’s is refused', () => {
     expect(recommendationCursorSchema.safeParse('nope').success).toBe(false);
     expect(recommendationCursorSchema.safeParse(Buffer.from(JSON.stringify({ list: 'brandReports', createdDate: 'x', id: 'y' })).toString('base64url')).success).toBe(false);
-  });
-});
-
-describe('measuredInTurns', () => {
-  const identity = (brand: string, brandDomain: string) => ({ brand, brandVariations: [], brandDomain, brandDomainVariations: [], brandDomainWildcard: true, brandRegex: null });
-  const detection = compileDetection({ ...identity('Acme', 'acme.com'), competitors: [identity('Globex', 'globex.com')] });
-  const answered = (index: number): RunWithAnswer => {
-    const runDate = `2026-11-${String(1 + (index % 28)).padStart(2, '0')}T09:00:00.000Z`;
-    const { content, citations } = simulateAnswer({ engine: 'chatgpt', prompt: `Best CRM ${index % 7}?`, country: 'us', date: runDate.slice(0, 10), promptId: `pr_${index % 7}` });
-    return {
-      _id: `r${index}`, promptId: `pr_${index % 7}`, workspaceId: 'ws_1', country: 'us', engine: 'chatgpt', runDate, day: runDate.slice(0, 10), createdDate: runDate,
-      state: 'completed', source: 'import', model: null, error: null,
-      content: `${index % 3 === 0 ? 'Acme is unreliable and slow, with poor support. ' : ''}${content}`, citations: citations.map(({ title = '', link, rank }) => ({ title, link, rank })), webSearchQuery: [], ads: [], shopping: [], overviewAvailable: false,
-    };
-  };
-
-  test('measures each run as runFacts does, in order, giving the event loop turns between hundreds of runs', async () => {
-    const runs = Array.from({ length: 250 }, (_, index) => answered(index));
-    let turns = 0;
-    const tick = (): void => {
-      turns++;
-      if (turns < 1_000) setImmediate(tick);
-    };
-    setImmediate(tick);
-    const measured = await measuredInTurns(runs, detection);
-    const turnsWhileMeasuring = turns;
-    turns = 1_000;
-    expect(measured).toEqual(runs.map((run) => runFacts(run, detection)));
-    expect(measured.some(({ negativeSentences }) => negativeSentences.length > 0)).toBe(true);
-    // 250 runs: two turns of the event loop between their three hundreds, where a plain map would give none.
-    expect(turnsWhileMeasuring).toBeGreaterThanOrEqual(2);
-  });
-
-  /** The facts as the history stores them: derived, encoded, then decoded with the run's links. */
-  const stored = (answer: RunWithAnswer): TextFacts => decodeFacts(encodeFacts(deriveTextFacts(answer), answer.citations), answer.citations) as TextFacts;
-
-  test('a run measured from its stored text facts gives the facts its text gives, negative sentences included', () => {
-    const runs = Array.from({ length: 250 }, (_, index) => answered(index));
-    const fromFacts = runs.map((answer) => runFacts(answer, detection, stored(answer)));
-    expect(fromFacts).toEqual(runs.map((answer) => runFacts(answer, detection)));
-    expect(fromFacts.filter(({ negativeSentences }) => negativeSentences.length > 0).length).toBeGreaterThan(50);
-    expect(fromFacts.filter(({ citations }) => citations.length > 0).length).toBeGreaterThan(50);
-  });
-
-  test('measuredInTurns asks for the stored facts page by page, in order, and measures each run from the facts it gets', async () => {
-    const runs = Array.from({ length: 250 }, (_, index) => answered(index));
-    const pages: string[][] = [];
-    // Facts whose every cited link is parsed as globex.com: a run measured from them shows Globex owning its citations.
-    const factsOf = async (page: readonly RunWithAnswer[]) => {
-      pages.push(page.map(({ _id }) => _id));
-      return page.map((answer, index): TextFacts | null =>
-        index % 2 === 0 ? { ...stored(answer), citations: answer.citations.map(({ link }) => ({ url: link, domain: 'globex.com' })) } : null,
-      );
-    };
-    const measured = await measuredInTurns(runs, detection, factsOf);
-    expect(pages.flat()).toEqual(runs.map(({ _id }) => _id));
-    expect(Math.max(...pages.map((page) => page.length))).toBeLessThanOrEqual(100);
-    const cited = measured.filter(({ citations }) => citations.length > 0);
-    expect(cited.length).toBeGreaterThan(50);
-    for (const facts of cited) {
-      const pageIndex = runs.findIndex(({ _id }) => _id === facts.runId) % 100;
-      const owners = facts.citations.map(({ owner }) => owner);
-      if (pageIndex % 2 === 0) expect(owners.every((owner) => owner === 1)).toBe(true);
-      else expect(owners.some((owner) => owner === 1)).toBe(false);
-    }
   });
 });

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { RunTotals } from '../../../../domain/analysis/index.js';
+import { citesCompetitor, isGapRun, type EvidenceCitation, type EvidenceRun, type PromptEvidenceTotals } from '../../../../domain/analysis/index.js';
 import { ENGINES, type EngineId } from '../../../../domain/shared/engines.js';
-import type { RunCitation, RunFacts } from './runFacts.js';
 import type { Recommendation, RecommendationOf, RecommendationType } from './schema.js';
 
 /** The newest crawlability check of one of the brand's domains (contract.md section 9). */
@@ -15,8 +14,13 @@ export interface CrawlabilityEvidence {
 }
 
 export interface RecommendationInput {
-  /** The window's completed runs in the country that may be evidence (see `mayHoldEvidence`), measured. */
-  runs: readonly RunFacts[];
+  /**
+   * The window's completed runs in the country that a recommendation may quote (`isEvidenceRun`; others may be
+   * among them and change nothing), measured, oldest first.
+   */
+  runs: readonly EvidenceRun[];
+  /** Each prompt's runs of the window, evidence or not, summed: what the evidence is weighed against. */
+  promptTotals: ReadonlyMap<string, PromptEvidenceTotals>;
   /** Every completed run of the window: what a crawler refusal affects. */
   windowRuns: number;
   prompts: ReadonlyMap<string, string>;
@@ -66,10 +70,15 @@ const common = (input: RecommendationInput, type: RecommendationType, key: strin
 
 const enginesOf = (evidence: readonly { engine: string }[]): string[] => evidence.map(({ engine }) => engine);
 
-const isGapRun = (run: RunFacts): boolean => (run.mentions[0] ?? 0) === 0 && run.mentions.slice(1).some((mentions) => mentions > 0);
+const noRuns: PromptEvidenceTotals = { runs: 0, sentences: { positive: 0, neutral: 0, negative: 0 }, brandCitingRuns: 0 };
 
-function byPrompt(runs: readonly RunFacts[]): Map<string, RunFacts[]> {
-  const grouped = new Map<string, RunFacts[]>();
+/** Each prompt's quotable runs, with its totals over all its runs. */
+function byPrompt(input: RecommendationInput): [string, EvidenceRun[], PromptEvidenceTotals][] {
+  return [...groupedByPrompt(input.runs)].map(([promptId, runs]) => [promptId, runs, input.promptTotals.get(promptId) ?? noRuns]);
+}
+
+function groupedByPrompt(runs: readonly EvidenceRun[]): Map<string, EvidenceRun[]> {
+  const grouped = new Map<string, EvidenceRun[]>();
   for (const run of runs) {
     const promptRuns = grouped.get(run.promptId);
     if (promptRuns) promptRuns.push(run);
@@ -78,7 +87,7 @@ function byPrompt(runs: readonly RunFacts[]): Map<string, RunFacts[]> {
   return grouped;
 }
 
-function competitorsIn(runs: readonly RunFacts[], input: RecommendationInput): { brand: string; runs: number }[] {
+function competitorsIn(runs: readonly EvidenceRun[], input: RecommendationInput): { brand: string; runs: number }[] {
   return input.brands
     .slice(1)
     .map(({ brand }, index) => ({ brand, runs: runs.filter((run) => (run.mentions[index + 1] ?? 0) > 0).length }))
@@ -87,20 +96,20 @@ function competitorsIn(runs: readonly RunFacts[], input: RecommendationInput): {
 
 /** Prompts whose answers mention competitors and not the brand. */
 function contentGaps(input: RecommendationInput): RecommendationOf<'content_gap'>[] {
-  return [...byPrompt(input.runs)].flatMap(([promptId, runs]) => {
+  return byPrompt(input).flatMap(([promptId, runs, totals]) => {
     const gaps = runs.filter(isGapRun);
     if (gaps.length === 0) return [];
     const prompt = input.prompts.get(promptId) ?? '';
     const competitors = competitorsIn(gaps, input);
     const names = competitors.map(({ brand }) => brand).join(', ');
     return [{
-      ...common(input, 'content_gap', promptId, gaps.length, runs.length, enginesOf(gaps)),
+      ...common(input, 'content_gap', promptId, gaps.length, totals.runs, enginesOf(gaps)),
       type: 'content_gap' as const,
       group: 'on_page' as const,
-      data: { promptId, prompt, country: input.country, runs: runs.length, gapRuns: gaps.length, mentionedCompetitors: competitors, runIds: gaps.map(({ runId }) => runId) },
+      data: { promptId, prompt, country: input.country, runs: totals.runs, gapRuns: gaps.length, mentionedCompetitors: competitors, runIds: gaps.map(({ runId }) => runId) },
       copy: {
         title: `Answer “${prompt}” on your own pages`,
-        headline: `${gaps.length} of ${runs.length} answers name ${names} but not ${input.brands[0]?.brand ?? 'your brand'}.`,
+        headline: `${gaps.length} of ${totals.runs} answers name ${names} but not ${input.brands[0]?.brand ?? 'your brand'}.`,
         reasoning: 'The engines answer this question without you: they find what they cite about your competitors and nothing about you.',
         suggestions: [
           `Publish a page that answers “${prompt}” directly, with ${input.brands[0]?.brand ?? 'your brand'} named in its first paragraph.`,
@@ -114,7 +123,7 @@ function contentGaps(input: RecommendationInput): RecommendationOf<'content_gap'
 /** Third-party URLs the engines cite in answers that name competitors and not the brand; runs in date order. */
 function partnerships(input: RecommendationInput): RecommendationOf<'content_partnership_opportunities'>[] {
   const gapRuns = input.runs.filter(isGapRun);
-  const byUrl = new Map<string, { citation: RunCitation; runs: RunFacts[] }>();
+  const byUrl = new Map<string, { citation: EvidenceCitation; runs: EvidenceRun[] }>();
   for (const run of gapRuns) {
     for (const citation of run.citations.filter(({ owner }) => owner === null)) {
       // Runs come in date order: the entry keeps the latest citation, so its title is the newest.
@@ -154,9 +163,9 @@ function partnerships(input: RecommendationInput): RecommendationOf<'content_par
 
 /** Prompts whose answers cite competitors' sites and never the brand's. */
 function ownSiteCitations(input: RecommendationInput): RecommendationOf<'own_site_citations'>[] {
-  return [...byPrompt(input.runs)].flatMap(([promptId, runs]) => {
-    if (runs.some(({ citations }) => citations.some(({ owner }) => owner === 0))) return [];
-    const citing = runs.filter(({ citations }) => citations.some(({ owner }) => owner !== null && owner > 0));
+  return byPrompt(input).flatMap(([promptId, runs, totals]) => {
+    if (totals.brandCitingRuns > 0) return [];
+    const citing = runs.filter(citesCompetitor);
     if (citing.length === 0) return [];
     const competitorCitations = citing.flatMap(({ citations }) => citations.filter(({ owner }) => owner !== null && owner > 0));
     const domains = new Map<string, { brand: string; domain: string; citations: number }>();
@@ -167,18 +176,18 @@ function ownSiteCitations(input: RecommendationInput): RecommendationOf<'own_sit
     }
     const prompt = input.prompts.get(promptId) ?? '';
     return [{
-      ...common(input, 'own_site_citations', promptId, citing.length, runs.length, enginesOf(citing)),
+      ...common(input, 'own_site_citations', promptId, citing.length, totals.runs, enginesOf(citing)),
       type: 'own_site_citations' as const,
       group: 'on_page' as const,
       data: {
-        promptId, prompt, country: input.country, runs: runs.length,
+        promptId, prompt, country: input.country, runs: totals.runs,
         competitorDomains: [...domains.values()].sort((left, right) => right.citations - left.citations || (left.domain < right.domain ? -1 : 1)),
         urls: [...new Set(competitorCitations.map(({ url }) => url))].sort(),
         runIds: citing.map(({ runId }) => runId),
       },
       copy: {
         title: `Make your site the source for “${prompt}”`,
-        headline: `${citing.length} of ${runs.length} answers cite your competitors' sites; none cites yours.`,
+        headline: `${citing.length} of ${totals.runs} answers cite your competitors' sites; none cites yours.`,
         reasoning: 'Engines cite pages that answer the question plainly; your competitors have such pages and you do not yet.',
         suggestions: ['Write a page on your domain that answers the prompt, with the facts the cited competitor pages give.'],
       },
@@ -188,11 +197,10 @@ function ownSiteCitations(input: RecommendationInput): RecommendationOf<'own_sit
 
 /** Prompts whose answers speak of the brand negatively, each sentence quoted with its run. */
 function sentimentRisks(input: RecommendationInput): RecommendationOf<'sentiment_risk'>[] {
-  return [...byPrompt(input.runs)].flatMap(([promptId, runs]) => {
+  return byPrompt(input).flatMap(([promptId, runs, totals]) => {
     const quoted = runs.flatMap(({ runId, engine, runDate, negativeSentences }) => negativeSentences.map((sentence) => ({ runId, engine, runDate, sentence })));
     if (quoted.length === 0) return [];
-    const sentences = { positive: 0, neutral: 0, negative: 0 };
-    for (const run of runs) for (const kind of ['positive', 'neutral', 'negative'] as const) sentences[kind] += run.sentences[kind];
+    const sentences = { ...totals.sentences };
     const prompt = input.prompts.get(promptId) ?? '';
     return [{
       ...common(input, 'sentiment_risk', promptId, quoted.length, sentences.positive + sentences.neutral + sentences.negative, enginesOf(quoted)),
@@ -230,18 +238,6 @@ function crawlerAccess(input: RecommendationInput): RecommendationOf<'crawler_ac
       },
     }];
   });
-}
-
-/**
- * Whether a prompt's totals over the window allow any run-based recommendation: a run naming a competitor
- * and not the brand, a competitor's site cited while the brand's never is, or a negative sentence about the
- * brand. A prompt without any of these has no evidence to quote, so its answers need not be read.
- */
-export function mayHoldEvidence({ runs, brands: [brand, ...competitors] }: RunTotals): boolean {
-  if (!brand) return false;
-  const gap = brand.mentionedRuns < runs && competitors.some(({ mentionedRuns }) => mentionedRuns > 0);
-  const ownSite = brand.domainCitations === 0 && competitors.some(({ domainCitations }) => domainCitations > 0);
-  return gap || ownSite || brand.sentences.negative > 0;
 }
 
 /** Most urgent first: priority, then score, then id (contract.md section 8). */

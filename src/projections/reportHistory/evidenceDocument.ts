@@ -1,0 +1,120 @@
+import { isEvidenceRun, type DomainCategory, type EvidenceRun, type PromptEvidenceTotals } from '../../domain/analysis/index.js';
+import type { Doc } from '../../ports/documentStore.js';
+import { dayDocId, type VersionRef } from './dayDocument.js';
+import type { RunContribution } from './runContribution.js';
+
+/**
+ * The evidence read model (issue 24): what recommendations quote, kept per report version, prompt, country and
+ * day by the history projection, so that a recommendation reads a month of these documents instead of reading
+ * and measuring a month of answers. A document holds every run's part of its prompt's totals per engine, and
+ * the runs a recommendation may quote (`isEvidenceRun`) with their measures; the others are not kept.
+ * This is the only code that knows the rows' columns.
+ */
+
+/** A cited URL of a kept run: url, domain, title, category, owner (the tracked brand's index, -1 for none). */
+type EvidenceCitationRow = [string, string, string, DomainCategory, number];
+
+/** A kept run: id, engine, date, mentions per brand, cited URLs (not the brand's own), negative sentences quoted, brand sentences [positive, neutral, negative]. */
+type EvidenceRunRow = [string, string, string, number[], EvidenceCitationRow[], string[], [number, number, number]];
+
+/** One engine's runs of the day: engine, runs, brand sentences positive, neutral, negative, runs citing the brand's site. */
+type EvidenceEngineRow = [string, number, number, number, number, number];
+
+export interface EvidenceDoc extends Doc {
+  reportId: string;
+  version: number;
+  promptId: string;
+  country: string;
+  day: string;
+  engines: EvidenceEngineRow[];
+  runs: EvidenceRunRow[];
+}
+
+function engineRowOf(into: EvidenceDoc, engine: string): EvidenceEngineRow {
+  let row = into.engines.find(([candidate]) => candidate === engine);
+  if (!row) {
+    row = [engine, 0, 0, 0, 0, 0];
+    into.engines.push(row);
+  }
+  return row;
+}
+
+function addEngineRow(into: EvidenceEngineRow, [, runs, positive, neutral, negative, brandCitingRuns]: EvidenceEngineRow): void {
+  into[1] += runs;
+  into[2] += positive;
+  into[3] += neutral;
+  into[4] += negative;
+  into[5] += brandCitingRuns;
+}
+
+/** Adds one run to its prompt's evidence of the day, in place, or to a new document when `existing` is null. */
+export function addRunToEvidence(existing: EvidenceDoc | null, version: VersionRef, { run, day, evidence }: RunContribution): EvidenceDoc {
+  const doc: EvidenceDoc = existing ?? {
+    _id: dayDocId(version.reportId, version.version, run.promptId, run.country, day),
+    reportId: version.reportId,
+    version: version.version,
+    promptId: run.promptId,
+    country: run.country,
+    day,
+    engines: [],
+    runs: [],
+  };
+  const { positive, neutral, negative } = evidence.sentences;
+  const brandCitingRuns = evidence.citations.some(({ owner }) => owner === 0) ? 1 : 0;
+  addEngineRow(engineRowOf(doc, run.engine), [run.engine, 1, positive, neutral, negative, brandCitingRuns]);
+  if (isEvidenceRun(evidence)) {
+    const citations = evidence.citations
+      .filter(({ owner }) => owner !== 0)
+      .map(({ url, domain, title, category, owner }): EvidenceCitationRow => [url, domain, title, category, owner ?? -1]);
+    doc.runs.push([run.runId, run.engine, run.runDate, evidence.mentions, citations, evidence.negativeSentences, [positive, neutral, negative]]);
+  }
+  return doc;
+}
+
+/** Adds an evidence document of other runs into `into` (same prompt, country and day), in place. */
+export function addEvidenceInto(into: EvidenceDoc, addition: EvidenceDoc): void {
+  for (const row of addition.engines) addEngineRow(engineRowOf(into, row[0]), row);
+  into.runs.push(...addition.runs);
+}
+
+/** A window's evidence over some engines: the kept runs oldest first (then by id), and every prompt's totals. */
+export interface WindowEvidence {
+  runs: EvidenceRun[];
+  totals: Map<string, PromptEvidenceTotals>;
+}
+
+/** Reads evidence documents of a window, keeping the runs and totals of `engines` only (all when undefined). */
+export function windowEvidence(documents: readonly EvidenceDoc[], engines: ReadonlySet<string> | undefined): WindowEvidence {
+  const runs: EvidenceRun[] = [];
+  const totals = new Map<string, PromptEvidenceTotals>();
+  for (const { promptId, engines: engineRows, runs: runRows } of documents) {
+    for (const [engine, count, positive, neutral, negative, brandCitingRuns] of engineRows) {
+      if (engines && !engines.has(engine)) continue;
+      let prompt = totals.get(promptId);
+      if (!prompt) {
+        prompt = { runs: 0, sentences: { positive: 0, neutral: 0, negative: 0 }, brandCitingRuns: 0 };
+        totals.set(promptId, prompt);
+      }
+      prompt.runs += count;
+      prompt.sentences.positive += positive;
+      prompt.sentences.neutral += neutral;
+      prompt.sentences.negative += negative;
+      prompt.brandCitingRuns += brandCitingRuns;
+    }
+    for (const [runId, engine, runDate, mentions, citations, negativeSentences, [positive, neutral, negative]] of runRows) {
+      if (engines && !engines.has(engine)) continue;
+      runs.push({
+        runId,
+        promptId,
+        engine,
+        runDate,
+        mentions,
+        citations: citations.map(([url, domain, title, category, owner]) => ({ url, domain, title, category, owner: owner < 0 ? null : owner })),
+        negativeSentences,
+        sentences: { positive, neutral, negative },
+      });
+    }
+  }
+  runs.sort((left, right) => (left.runDate < right.runDate ? -1 : left.runDate > right.runDate ? 1 : left.runId < right.runId ? -1 : left.runId > right.runId ? 1 : 0));
+  return { runs, totals };
+}
