@@ -145,7 +145,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   };
   // Answers are measured on worker threads: a live catch-up or a replay spreads its analysis over the cores.
   const analyst = createWorkerAnalyst();
-  const projections = projectionsWith(analyst);
+  const projections = projectionsWith(analyst, clock);
   const startedRunner = async () => {
     const runner = new ProjectionRunner(eventStore, documentStore, projections, { logger, clock });
     await runner.start();

@@ -1,3 +1,4 @@
+import type { Clock } from '../background/clock.js';
 import { agentAnalyticsProjection } from './agentAnalytics/projection.js';
 import { alertsProjection } from './alerts/projection.js';
 import { auditsProjection } from './audits/projection.js';
@@ -15,12 +16,12 @@ export type { ReadModels } from './runner/readModels.js';
 export { hasProjectedEvents } from './runner/checkpoints.js';
 export { readModelPositions } from './runner/positions.js';
 
-/** Every projection the service runs, report history measuring answers through `analyst`. */
-export const projectionsWith = (analyst: RunAnalyst): readonly Projection[] => [
+/** Every projection the service runs, report history measuring answers through `analyst` and telling days by `clock`. */
+export const projectionsWith = (analyst: RunAnalyst, clock?: Clock): readonly Projection[] => [
   directoryProjection,
   brandReportsProjection,
   runsProjection,
-  reportHistoryProjectionWith(analyst),
+  reportHistoryProjectionWith(analyst, clock),
   oauthProjection,
   agentAnalyticsProjection,
   auditsProjection,

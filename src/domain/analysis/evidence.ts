@@ -1,7 +1,14 @@
+import { addDays, utcDay } from '../shared/days.js';
 import type { DomainCategory } from './catalog.js';
 import type { CompiledDetection } from './detection.js';
 import type { MeasuredRun } from './metrics.js';
 import { brandSentences, type SentenceCounts } from './runAnalysis.js';
+
+/** contract.md section 8: recommendations read the last 30 days, ending today. */
+export const RECOMMENDATION_DAYS = 30;
+
+/** The first day of the recommendations' window at `now`. */
+export const recommendationWindowStart = (now: Date): string => addDays(utcDay(now), 1 - RECOMMENDATION_DAYS);
 
 /** A cited URL of one run, as recommendations quote it. */
 export interface EvidenceCitation {

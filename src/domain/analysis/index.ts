@@ -56,4 +56,11 @@ export {
   type FactsSource,
   type TextFacts,
 } from './textFacts.js';
-export { citesBrand, citesCompetitor, isEvidenceRun, isGapRun, runEvidence, type EvidenceCitation, type EvidenceRun, type EvidenceSource, type PromptEvidenceTotals, type RunEvidence } from './evidence.js';
+export {
+  citesBrand,
+  citesCompetitor,
+  isEvidenceRun,
+  isGapRun,
+  RECOMMENDATION_DAYS,
+  recommendationWindowStart,
+  runEvidence, type EvidenceCitation, type EvidenceRun, type EvidenceSource, type PromptEvidenceTotals, type RunEvidence } from './evidence.js';

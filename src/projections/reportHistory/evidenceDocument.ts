@@ -1,4 +1,5 @@
-import { isEvidenceRun, type DomainCategory, type EvidenceRun, type PromptEvidenceTotals } from '../../domain/analysis/index.js';
+import { addDays } from '../../domain/shared/days.js';
+import { isEvidenceRun, recommendationWindowStart, type DomainCategory, type EvidenceRun, type PromptEvidenceTotals, type RunEvidence } from '../../domain/analysis/index.js';
 import type { Doc } from '../../ports/documentStore.js';
 import { dayDocId, type VersionRef } from './dayDocument.js';
 import type { RunContribution } from './runContribution.js';
@@ -10,6 +11,19 @@ import type { RunContribution } from './runContribution.js';
  * the runs a recommendation may quote (`isEvidenceRun`) with their measures; the others are not kept.
  * This is the only code that knows the rows' columns.
  */
+
+/**
+ * Recommendations read the last 30 days only, so only those days are kept (and two more, so that the clocks of
+ * two processes a little apart never cut a day the window reads): a replay writes a month of evidence, not a
+ * year, and the rebuilder deletes older documents once a day.
+ */
+const MARGIN_DAYS = 2;
+
+/** The first day whose runs the evidence read model keeps at `now`. */
+export const evidenceFrom = (now: Date): string => addDays(recommendationWindowStart(now), -MARGIN_DAYS);
+
+/** Documents of days before this one are deleted at `now`: no process writes them any more, no query reads them. */
+export const evidencePrunedBefore = (now: Date): string => addDays(evidenceFrom(now), -MARGIN_DAYS);
 
 /** A cited URL of a kept run: url, domain, title, category, owner (the tracked brand's index, -1 for none). */
 type EvidenceCitationRow = [string, string, string, DomainCategory, number];
@@ -48,7 +62,7 @@ function addEngineRow(into: EvidenceEngineRow, [, runs, positive, neutral, negat
 }
 
 /** Adds one run to its prompt's evidence of the day, in place, or to a new document when `existing` is null. */
-export function addRunToEvidence(existing: EvidenceDoc | null, version: VersionRef, { run, day, evidence }: RunContribution): EvidenceDoc {
+export function addRunToEvidence(existing: EvidenceDoc | null, version: VersionRef, { run, day }: RunContribution, evidence: RunEvidence): EvidenceDoc {
   const doc: EvidenceDoc = existing ?? {
     _id: dayDocId(version.reportId, version.version, run.promptId, run.country, day),
     reportId: version.reportId,

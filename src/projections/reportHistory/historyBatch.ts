@@ -16,7 +16,7 @@ import {
   type ReportCitationsDoc,
   type ReportDayDoc,
 } from './reportDocuments.js';
-import { runContribution, type HistoryRun, type RunContribution } from './runContribution.js';
+import { runContribution, type EvidenceFrom, type HistoryRun, type RunContribution } from './runContribution.js';
 import {
   addPromptTotalsRows,
   addRunToPromptTotals,
@@ -86,8 +86,8 @@ async function loadByIds<T extends Doc>(collection: Collection<T>, ids: Iterable
  * analysis) and added to its prompt's day, its report day, the cited URLs of its report day and week, and
  * its prompt's totals in that day and week. Pure but for `batch`.
  */
-export function addRunsToHistory(batch: HistoryBatch, version: HistoryVersion, runs: readonly HistoryRun[], detection: CompiledDetection): void {
-  addContributionsToHistory(batch, version, runs.map((run) => runContribution(run, detection)), detection.brands.length);
+export function addRunsToHistory(batch: HistoryBatch, version: HistoryVersion, runs: readonly HistoryRun[], detection: CompiledDetection, evidenceFrom: EvidenceFrom = ''): void {
+  addContributionsToHistory(batch, version, runs.map((run) => runContribution(run, detection, evidenceFrom)), detection.brands.length);
 }
 
 /**
@@ -100,7 +100,7 @@ export function addContributionsToHistory(batch: HistoryBatch, version: HistoryV
     const { run } = contribution;
     const dayId = dayDocId(version.reportId, version.version, run.promptId, run.country, contribution.day);
     batch.days.set(dayId, addRunToDay(batch.days.get(dayId) ?? null, version, contribution, brandCount));
-    batch.evidence.set(dayId, addRunToEvidence(batch.evidence.get(dayId) ?? null, version, contribution));
+    if (contribution.evidence) batch.evidence.set(dayId, addRunToEvidence(batch.evidence.get(dayId) ?? null, version, contribution, contribution.evidence));
     const reportId = reportDayDocId(version.reportId, version.version, run.country, contribution.day);
     batch.reportDays.set(reportId, addRunToReportDay(batch.reportDays.get(reportId) ?? null, version, contribution, brandCount));
     for (const span of SPANS) {

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../../background/clock.js';
 import { compileDetection } from '../../domain/analysis/index.js';
 import type { BrandReportEvent } from '../../domain/brandReport/events.js';
 import type { RunCompleted } from '../../domain/run/events.js';
@@ -14,7 +15,8 @@ import {
   type HistoryCollections,
   type HistoryDelta,
 } from './historyBatch.js';
-import { runContribution } from './runContribution.js';
+import { evidenceFrom } from './evidenceDocument.js';
+import { runContribution, type EvidenceFrom } from './runContribution.js';
 import { nextSettings, versionId, type ReportVersionDoc } from './versions.js';
 import type { EncodedFacts } from './analysis/factsCodec.js';
 import { loadTextFacts, saveTextFacts, TEXT_FACTS_COLLECTION, type TextFactsDoc } from './textFactsStore.js';
@@ -128,7 +130,13 @@ const sameRuns = (left: readonly Run[], right: readonly Run[]): boolean =>
   left.length === right.length && left.every((run, index) => run === right[index]);
 
 /** Adds runs to the history of every active version that tracks their prompt; one read, one write per collection. */
-async function applyRuns(runs: Run[], byPrompt: Map<string, ReportVersionDoc[]>, collections: HistoryCollections, prepared: PreparedDeltas | undefined): Promise<void> {
+async function applyRuns(
+  runs: Run[],
+  byPrompt: Map<string, ReportVersionDoc[]>,
+  collections: HistoryCollections,
+  prepared: PreparedDeltas | undefined,
+  keptFrom: EvidenceFrom,
+): Promise<void> {
   const deltas: HistoryDelta[] = [];
   for (const [version, versionRuns] of runsByVersion(runs, byPrompt)) {
     const ready = prepared?.get(version._id);
@@ -139,7 +147,7 @@ async function applyRuns(runs: Run[], byPrompt: Map<string, ReportVersionDoc[]>,
     // A version that became active after `prepare` read the active ones (a rebuild switched meanwhile) has no
     // prepared delta: its runs are measured here.
     const detection = compileDetection(version.detection);
-    deltas.push(historyDeltaOf(version, versionRuns.map((run) => runContribution(run, detection)), detection.brands.length));
+    deltas.push(historyDeltaOf(version, versionRuns.map((run) => runContribution(run, detection, keptFrom)), detection.brands.length));
   }
   const batch = await loadHistoryBatchFor(collections, deltas);
   for (const delta of deltas) mergeHistoryDelta(batch, delta);
@@ -147,13 +155,13 @@ async function applyRuns(runs: Run[], byPrompt: Map<string, ReportVersionDoc[]>,
 }
 
 /** Has the analyst's threads measure the batch's runs for the versions active now, from their stored facts, and merge them. */
-async function prepareDeltas(analyst: RunAnalyst, runs: Run[], scope: ProjectionScope): Promise<Prepared> {
+async function prepareDeltas(analyst: RunAnalyst, runs: Run[], scope: ProjectionScope, keptFrom: EvidenceFrom): Promise<Prepared> {
   const byVersion = runsByVersion(runs, await activeVersionsByPrompt(scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions)));
   const prepared: Prepared = { deltas: new Map(), derivedFacts: { runs: [], derived: [] } };
   await Promise.all(
     [...byVersion].map(async ([version, versionRuns]) => {
       const facts = await loadTextFacts(scope.collection<TextFactsDoc>(TEXT_FACTS_COLLECTION), versionRuns);
-      const { deltas, derived } = await analyst.history({ detection: version.detection, version, runs: versionRuns, facts });
+      const { deltas, derived } = await analyst.history({ detection: version.detection, version, runs: versionRuns, facts, evidenceFrom: keptFrom });
       prepared.deltas.set(version._id, { runs: versionRuns, deltas });
       prepared.derivedFacts.runs.push(...versionRuns);
       prepared.derivedFacts.derived.push(...derived);
@@ -165,9 +173,10 @@ async function prepareDeltas(analyst: RunAnalyst, runs: Run[], scope: Projection
 /**
  * Per-day history of every report version that is live: each completed run is analysed with the detection
  * settings of each active version whose prompts include it. Past runs reach a new version through the rebuilder.
- * `analyst` measures the runs of a batch before its transaction (worker threads in a service).
+ * `analyst` measures the runs of a batch before its transaction (worker threads in a service); `clock` tells
+ * which days the evidence read model keeps.
  */
-export const reportHistoryProjectionWith = (analyst: RunAnalyst): Projection<HistoryEvent> => ({
+export const reportHistoryProjectionWith = (analyst: RunAnalyst, clock: Clock = systemClock): Projection<HistoryEvent> => ({
   name: REPORT_HISTORY.name,
   version: REPORT_HISTORY.version,
   eventTypes: [...REPORT_EVENT_TYPES, 'RunCompleted'],
@@ -183,7 +192,7 @@ export const reportHistoryProjectionWith = (analyst: RunAnalyst): Projection<His
   async prepare(events, scope: ProjectionScope) {
     const runs = events.flatMap((event) => (event.type === 'RunCompleted' ? [event.data] : []));
     if (runs.length === 0) return undefined;
-    return prepareDeltas(analyst, runs, scope);
+    return prepareDeltas(analyst, runs, scope, evidenceFrom(clock.now()));
   },
   async apply(events, scope: ProjectionScope, prepared) {
     const versions = scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions);
@@ -196,7 +205,7 @@ export const reportHistoryProjectionWith = (analyst: RunAnalyst): Projection<His
     }
     // Report events only open versions that are building (or active with no prompt), so which active version
     // receives a run does not depend on where the run stands among them: the batch's runs go in at once.
-    if (runs.length > 0) await applyRuns(runs, await activeVersionsByPrompt(versions), collections, (prepared as Prepared | undefined)?.deltas);
+    if (runs.length > 0) await applyRuns(runs, await activeVersionsByPrompt(versions), collections, (prepared as Prepared | undefined)?.deltas, evidenceFrom(clock.now()));
     const derivedFacts = (prepared as Prepared | undefined)?.derivedFacts;
     if (derivedFacts) await saveTextFacts(scope.collection<TextFactsDoc>(TEXT_FACTS_COLLECTION), derivedFacts.runs, derivedFacts.derived);
   },

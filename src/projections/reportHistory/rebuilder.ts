@@ -14,6 +14,8 @@ import { ReadModels } from '../runner/readModels.js';
 import { PROMPT_RUN_COUNTS_COLLECTION, runsProjection, type PromptRunCountDoc } from '../runs/projection.js';
 import { RETIRED_READABLE_MS, type ReportVersionDoc } from './versions.js';
 import { systemClock, type Clock } from '../../background/clock.js';
+import { utcDay } from '../../domain/shared/days.js';
+import { evidenceFrom, evidencePrunedBefore } from './evidenceDocument.js';
 import { Leases } from '../../background/leases.js';
 
 /** Not a read model: which process rebuilds which version (by version id), so that two never rebuild it at once. */
@@ -97,6 +99,7 @@ export class ReportRebuilder {
     while (!this.stopRequested) {
       try {
         await this.deleteRetiredVersions();
+        await this.pruneEvidence();
         const claimed = await this.claimNext();
         if (claimed) await this.rebuildLeased(claimed);
         else await this.pauseBetweenPolls();
@@ -199,7 +202,7 @@ export class ReportRebuilder {
   private async startBatch(version: ReportVersionDoc, from: Position, prompts: ReadonlySet<string>, bound: Position): Promise<PendingBatch> {
     const { runs, scanned } = await this.readRuns(from, prompts, bound);
     const facts = await loadTextFacts(this.textFacts(), runs);
-    const measured = (this.options.analyst ?? inProcessAnalyst).history({ detection: version.detection, version, runs, facts });
+    const measured = (this.options.analyst ?? inProcessAnalyst).history({ detection: version.detection, version, runs, facts, evidenceFrom: evidenceFrom(this.clock.now()) });
     // Awaited in turn by rebuild(); until then a failure must not count as unhandled.
     measured.catch(() => undefined);
     return { runs, scanned, measured };
@@ -278,6 +281,22 @@ export class ReportRebuilder {
       this.options.logger.info({ reportId: version.reportId, version: version.version, runs: current.processed }, 'report history rebuilt');
       return 'switched';
     });
+  }
+
+  /** The day whose evidence documents were last pruned, by this process. */
+  private evidencePrunedOn = '';
+
+  /**
+   * Once a day, deletes the evidence documents older than recommendations read (`evidencePrunedBefore`): live
+   * batches and rebuilds stop writing a day before it leaves the window, so they are never written again.
+   */
+  private async pruneEvidence(): Promise<void> {
+    const now = this.clock.now();
+    const today = utcDay(now);
+    if (today === this.evidencePrunedOn) return;
+    const { deletedCount } = await this.history().evidence.deleteMany({ day: { $lt: evidencePrunedBefore(now) } });
+    this.evidencePrunedOn = today;
+    if (deletedCount > 0) this.options.logger.info({ deleted: deletedCount }, 'evidence older than recommendations read deleted');
   }
 
   /** Deletes the documents of superseded versions and, once no longer readable, of retired ones. */

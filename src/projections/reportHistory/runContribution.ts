@@ -28,8 +28,11 @@ export interface RunMeasures {
   citedUrls: CitedUrlTotals[];
   /** Names the answer puts forward that the version does not track. */
   names: NameRow[];
-  /** What recommendations may quote of the run (kept only where they may: `isEvidenceRun`). */
-  evidence: RunEvidence;
+  /**
+   * What recommendations may quote of the run (kept only where they may: `isEvidenceRun`); null for a run
+   * older than the evidence read model keeps (`evidenceFrom`).
+   */
+  evidence: RunEvidence | null;
 }
 
 /**
@@ -44,22 +47,31 @@ export interface RunContribution extends RunMeasures {
 /** What a run's place in a report's history reads besides its analysis: its prompt, country and engine. */
 export type HistoryRun = AnalysedRun & Pick<RunCompleted['data'], 'runId' | 'promptId' | 'country' | 'engine'>;
 
-export const runContribution = (run: HistoryRun, detection: CompiledDetection): RunContribution => ({
+/** Every day is kept in the evidence read model from this one on (`''`: every day). */
+export type EvidenceFrom = string;
+
+export const runContribution = (run: HistoryRun, detection: CompiledDetection, evidenceFrom: EvidenceFrom = ''): RunContribution => ({
   run,
-  ...measureRunContribution(run, detection),
+  ...measureRunContribution(run, detection, evidenceFrom),
 });
 
-export function measureRunContribution(run: AnalysedRun, detection: CompiledDetection): RunMeasures {
+export function measureRunContribution(run: AnalysedRun, detection: CompiledDetection, evidenceFrom: EvidenceFrom = ''): RunMeasures {
   const measured = measureRun({ state: 'completed', content: run.content, citations: run.citations }, detection);
-  return contributionOf(run, measured, detection, (citedDomains) => untrackedNames(run.content, citedDomains, detection));
+  return contributionOf(run, measured, detection, evidenceFrom, (citedDomains) => untrackedNames(run.content, citedDomains, detection));
 }
 
 /** `measureRunContribution` from the run's text facts: the same measures, without reading the answer again. */
-export function measureFactsContribution(run: AnalysedRun, facts: TextFacts, detection: CompiledDetection): RunMeasures {
-  return contributionOf(run, measureFacts(run.content, facts, detection), detection, () => untrackedFactNames(facts, detection));
+export function measureFactsContribution(run: AnalysedRun, facts: TextFacts, detection: CompiledDetection, evidenceFrom: EvidenceFrom = ''): RunMeasures {
+  return contributionOf(run, measureFacts(run.content, facts, detection), detection, evidenceFrom, () => untrackedFactNames(facts, detection));
 }
 
-function contributionOf(run: AnalysedRun, measured: MeasuredRun, detection: CompiledDetection, untracked: (citedDomains: string[]) => NamedCandidate[]): RunMeasures {
+function contributionOf(
+  run: AnalysedRun,
+  measured: MeasuredRun,
+  detection: CompiledDetection,
+  evidenceFrom: EvidenceFrom,
+  untracked: (citedDomains: string[]) => NamedCandidate[],
+): RunMeasures {
   const mentioned = measured.analysis.brands.map(({ mentions }) => (mentions > 0 ? 1 : 0));
   const [brandMentionedRuns = 0, ...competitorMentionedRuns] = mentioned;
   const byUrl = new Map<string, CitedUrlTotals>();
@@ -87,5 +99,7 @@ function contributionOf(run: AnalysedRun, measured: MeasuredRun, detection: Comp
   const names = untracked(citedDomains).map(({ name, mentions, linkedDomain }) =>
     encodeName({ name, runs: 1, mentions, linkedDomain: linkedDomain ?? '' }),
   );
-  return { day: runDay(run.runDate), totals: encodeTotals(runTotals(measured)), citedUrls: [...byUrl.values()], names, evidence: runEvidence(run, measured, detection) };
+  const day = runDay(run.runDate);
+  const evidence = day >= evidenceFrom ? runEvidence(run, measured, detection) : null;
+  return { day, totals: encodeTotals(runTotals(measured)), citedUrls: [...byUrl.values()], names, evidence };
 }

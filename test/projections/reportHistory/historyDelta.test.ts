@@ -158,7 +158,7 @@ describe('history deltas', () => {
     test('worker threads return one delta per share, and merged they equal the runs added one by one', async () => {
       const stored = documentsOf(oneByOne(RUNS.slice(0, 200)));
       const rest = RUNS.slice(200);
-      const { deltas, derived } = await analyst.history({ detection: SETTINGS, version: VERSION, runs: rest, facts: [] });
+      const { deltas, derived } = await analyst.history({ detection: SETTINGS, version: VERSION, runs: rest, facts: [], evidenceFrom: '' });
       expect(deltas.length).toBe(Math.ceil(rest.length / 64));
       expect(derived).toHaveLength(rest.length);
       const batch = loaded(stored);
@@ -168,14 +168,14 @@ describe('history deltas', () => {
 
     test('a batch below the threshold is measured and merged on the calling thread, into one delta', async () => {
       const few = RUNS.slice(0, 20);
-      const { deltas } = await analyst.history({ detection: SETTINGS, version: VERSION, runs: few, facts: [] });
-      expect(deltas).toEqual(historyTask({ detection: SETTINGS, version: VERSION, runs: few, facts: [] }).deltas);
+      const { deltas } = await analyst.history({ detection: SETTINGS, version: VERSION, runs: few, facts: [], evidenceFrom: '' });
+      expect(deltas).toEqual(historyTask({ detection: SETTINGS, version: VERSION, runs: few, facts: [], evidenceFrom: '' }).deltas);
     });
 
     test('from stored facts, the delta is the one measured from the texts, and no facts are derived again', async () => {
       const runs = RUNS.slice(0, 150);
-      const fromText = historyTask({ detection: SETTINGS, version: VERSION, runs, facts: [] });
-      const fromFacts = await inProcessAnalyst.history({ detection: SETTINGS, version: VERSION, runs, facts: fromText.derived });
+      const fromText = historyTask({ detection: SETTINGS, version: VERSION, runs, facts: [], evidenceFrom: '' });
+      const fromFacts = await inProcessAnalyst.history({ detection: SETTINGS, version: VERSION, runs, facts: fromText.derived, evidenceFrom: '' });
       expect(fromFacts.derived.every((facts) => facts === null)).toBe(true);
       expect(fromFacts.deltas).toEqual(fromText.deltas);
     });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import type { AppContext } from '../../../src/app/shared/context.js';
+import type { Clock } from '../../../src/background/clock.js';
 import { compose, type Composition } from '../../../src/compose.js';
 import { loadConfig } from '../../../src/config.js';
 import type { ReportRebuilder } from '../../../src/projections/reportHistory/rebuilder.js';
@@ -21,12 +22,12 @@ export interface HistoryHarness {
 
 /**
  * Real embedded stores on a temp dir (or the PostgreSQL database `databaseUrl`), every projection running, and a
- * rebuilder that runs only when drained.
+ * rebuilder that runs only when drained; everything tells time by `clock` when given.
  */
-export async function historyHarness(dataDir?: string, databaseUrl?: string): Promise<HistoryHarness> {
+export async function historyHarness(dataDir?: string, databaseUrl?: string, clock?: Clock): Promise<HistoryHarness> {
   const directory = dataDir ?? (await mkdtemp(join(tmpdir(), 'geolens-history-')));
   const logger = pino({ level: 'silent' });
-  const composition = await compose(loadConfig({ DATA_DIR: directory, ...(databaseUrl && { DATABASE_URL: databaseUrl }) }), logger);
+  const composition = await compose(loadConfig({ DATA_DIR: directory, ...(databaseUrl && { DATABASE_URL: databaseUrl }) }), logger, clock ? { clock } : {});
   const { context } = composition;
   const runner = composition.createProjectionRunner({ retryDelayMs: 20 });
   await runner.start();

@@ -1,7 +1,7 @@
 import { compileDetection, deriveTextFacts } from '../../../domain/analysis/index.js';
 import type { DetectionSettings } from '../../../domain/brandReport/events.js';
 import { historyDeltaOf, type HistoryDelta, type HistoryVersion } from '../historyBatch.js';
-import { measureFactsContribution, type AnalysedRun, type HistoryRun, type RunMeasures } from '../runContribution.js';
+import { measureFactsContribution, type AnalysedRun, type EvidenceFrom, type HistoryRun, type RunMeasures } from '../runContribution.js';
 import { decodeFacts, encodeFacts, type EncodedFacts } from './factsCodec.js';
 
 /** Measures of a batch, and the text facts derived for the runs that had none stored (null where they had). */
@@ -32,6 +32,8 @@ export interface HistoryTask {
   version: HistoryVersion;
   runs: readonly HistoryRun[];
   facts: readonly (EncodedFacts | null)[];
+  /** The first day the evidence read model keeps (`evidenceFrom`). */
+  evidenceFrom: EvidenceFrom;
 }
 
 /** The deltas of a history task, and the text facts derived for runs that had none stored (null where they had). */
@@ -46,10 +48,12 @@ export interface MeasureTask {
   runs: readonly AnalysedRun[];
   /** Stored text facts, aligned with `runs`; missing or outdated ones are derived. */
   facts?: readonly (EncodedFacts | null)[];
+  /** The first day the evidence read model keeps; every day by default. */
+  evidenceFrom?: EvidenceFrom;
 }
 
 /** Text facts are derived once per run and kept: a run's measures under any report come from them. */
-export function measureBatch({ detection, runs, facts = [] }: MeasureTask): MeasuredBatch {
+export function measureBatch({ detection, runs, facts = [], evidenceFrom = '' }: MeasureTask): MeasuredBatch {
   const compiled = compileDetection(detection);
   const derived: (EncodedFacts | null)[] = [];
   const measures = runs.map((run, index) => {
@@ -57,14 +61,14 @@ export function measureBatch({ detection, runs, facts = [] }: MeasureTask): Meas
     const stored = encoded ? decodeFacts(encoded, run.citations) : null;
     const textFacts = stored ?? deriveTextFacts(run);
     derived.push(stored === null ? encodeFacts(textFacts, run.citations) : null);
-    return measureFactsContribution(run, textFacts, compiled);
+    return measureFactsContribution(run, textFacts, compiled, evidenceFrom);
   });
   return { measures, derived };
 }
 
 /** What a worker thread runs for `RunAnalyst.history`, and the calling thread for small batches. */
-export function historyTask({ detection, version, runs, facts }: HistoryTask): HistoryDeltas {
-  const { measures, derived } = measureBatch({ detection, runs, facts });
+export function historyTask({ detection, version, runs, facts, evidenceFrom }: HistoryTask): HistoryDeltas {
+  const { measures, derived } = measureBatch({ detection, runs, facts, evidenceFrom });
   const contributions = runs.map((run, index) => ({ run, ...(measures[index] as RunMeasures) }));
   return { deltas: [historyDeltaOf(version, contributions, compileDetection(detection).brands.length)], derived };
 }

@@ -38,12 +38,12 @@ export function createWorkerAnalyst(options: WorkerAnalystOptions = {}): RunAnal
     return ranges;
   };
   const history = async (task: HistoryTask): Promise<HistoryDeltas> => {
-    const { detection, version, runs, facts } = task;
+    const { detection, version, runs, facts, evidenceFrom } = task;
     if (runs.length < minimumRunsForWorkers) return inProcessAnalyst.history(task);
     // A version document carries more than its history reads: only its key and prompts cross.
     const { reportId, version: number, promptIds } = version;
     const tasks = shares(runs.length).map(([from, to]): Promise<HistoryDeltas> =>
-      started().run({ detection, version: { reportId, version: number, promptIds }, runs: runs.slice(from, to).map(historyPart), facts: facts.slice(from, to) }),
+      started().run({ detection, version: { reportId, version: number, promptIds }, runs: runs.slice(from, to).map(historyPart), facts: facts.slice(from, to), evidenceFrom }),
     );
     const results = await Promise.all(tasks);
     return { deltas: results.flatMap(({ deltas }) => deltas), derived: results.flatMap(({ derived }) => derived) };

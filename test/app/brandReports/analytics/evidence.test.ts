@@ -89,6 +89,21 @@ describe('the evidence read model', () => {
     } else expect(actual).toEqual([]);
   });
 
+  test('from a first kept day on: earlier runs count in every other document, in no evidence; later ones recommend as every run does', () => {
+    const from = '2026-11-16';
+    const cut = emptyHistoryBatch();
+    addRunsToHistory(cut, VERSION, RUNS, DETECTION, from);
+    expect([...cut.evidence.values()].every(({ day }) => day >= from)).toBe(true);
+    expect([...cut.evidence.values()].filter(({ day }) => day >= from)).toEqual(documents.filter(({ day }) => day >= from));
+    expect(cut.days).toEqual(batch.days);
+    expect(cut.promptTotals).toEqual(batch.promptTotals);
+    const selected = everyRun.filter(({ runDate }) => runDate >= from);
+    const { runs, totals } = windowEvidence([...cut.evidence.values()], undefined);
+    expect(recommend({ ...common, runs, promptTotals: totals, windowRuns: selected.length })).toEqual(
+      recommend({ ...common, runs: selected, promptTotals: promptTotalsOf(selected), windowRuns: selected.length }),
+    );
+  });
+
   test('kept runs come back oldest first, then by id, whatever order the log gave them', () => {
     const { runs } = windowEvidence(documents, undefined);
     expect(runs.map(({ runId }) => runId)).toEqual(everyRun.filter(isEvidenceRun).map(({ runId }) => runId));

@@ -1,5 +1,6 @@
+import { recommendationWindowStart } from '../../../../domain/analysis/index.js';
 import type { BrandReportDoc } from '../../../../projections/brandReports/reader.js';
-import { addDays, utcDay } from '../../../../domain/shared/days.js';
+import { utcDay } from '../../../../domain/shared/days.js';
 import type { EngineId } from '../../../../domain/shared/engines.js';
 import { historyReader } from '../../../../projections/reportHistory/reader.js';
 import type { Services } from '../../../shared/services.js';
@@ -8,9 +9,6 @@ import { recommendationPage } from './cursor.js';
 import { newestCrawlabilityChecks } from '../../../audits/auditQueries.js';
 import { windowOf, type ListRange } from '../../../shared/paging.js';
 import { recommend, type CrawlabilityEvidence } from './recommend.js';
-
-/** contract.md section 8: recommendations read the last 30 days, ending today. */
-const RECOMMENDATION_DAYS = 30;
 
 export interface RecommendationQuery extends AnalyticsFilters {
   country: string;
@@ -32,8 +30,8 @@ function engineFilter({ engine, engines }: RecommendationQuery): readonly Engine
  * crawler_access.
  */
 async function orderedRecommendations(services: Services, report: BrandReportDoc, query: RecommendationQuery) {
-  const endDate = utcDay(services.clock.now());
-  const window = { startDate: addDays(endDate, 1 - RECOMMENDATION_DAYS), endDate, country: query.country };
+  const now = services.clock.now();
+  const window = { startDate: recommendationWindowStart(now), endDate: utcDay(now), country: query.country };
   const engines = engineFilter(query);
   const scope = await analyticsScope(services, report, { ...window, engines, tagId: query.tagId });
   const promptIds = engines?.length === 0 ? [] : scope.prompts.map(({ _id }) => _id);

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { setTimeout as delay } from 'node:timers/promises';
+import { createBrandReport } from '../../../src/app/brandReports/edit/commands.js';
+import { createPrompt } from '../../../src/app/prompts/prompts.js';
+import { importRuns } from '../../../src/app/runs/import.js';
+import { createTeam } from '../../../src/app/teams/teams.js';
+import { createWorkspace } from '../../../src/app/workspaces/commands.js';
+import { clockAt } from '../../../src/background/clock.js';
+import { recommendationWindowStart } from '../../../src/domain/analysis/index.js';
+import { addDays } from '../../../src/domain/shared/days.js';
+import type { Doc } from '../../../src/ports/documentStore.js';
+import type { DayDoc } from '../../../src/projections/reportHistory/dayDocument.js';
+import { evidenceFrom, evidencePrunedBefore, type EvidenceDoc } from '../../../src/projections/reportHistory/evidenceDocument.js';
+import { REPORT_HISTORY, reportHistoryProjection } from '../../../src/projections/reportHistory/projection.js';
+import { ReportRebuilder } from '../../../src/projections/reportHistory/rebuilder.js';
+import { ReadModels } from '../../../src/projections/runner/readModels.js';
+import { historyHarness, type HistoryHarness } from './support.js';
+
+const NOW = Date.parse('2026-11-15T10:00:00Z');
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let harness: HistoryHarness;
+beforeAll(async () => {
+  harness = await historyHarness(undefined, undefined, clockAt(() => new Date(NOW)));
+});
+afterAll(() => harness.close());
+
+const collection = <T extends Doc>(logical: string) => new ReadModels(harness.context.documentStore).collection<T>(reportHistoryProjection, logical);
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await delay(10);
+  }
+}
+
+/** A run naming only a competitor (a content gap, so evidence) on `day`. */
+const gapRun = (promptId: string, day: string) =>
+  JSON.stringify({ runId: `run-${day}`, promptId, engine: 'chatgpt', runDate: `${day}T09:00:00Z`, content: 'Globex is the best CRM.', citations: [] });
+
+describe('the days the evidence read model keeps', () => {
+  test('cover the recommendations’ window at any hour, with pruning behind what is still written', () => {
+    for (let hour = 0; hour < 24 * 40; hour += 5) {
+      const now = new Date(NOW + hour * 60 * 60 * 1000);
+      expect(evidenceFrom(now) < recommendationWindowStart(now)).toBe(true);
+      expect(evidencePrunedBefore(now) < evidenceFrom(now)).toBe(true);
+      // A day pruned now was not written by a process whose clock is a day behind.
+      expect(evidencePrunedBefore(now) < evidenceFrom(new Date(now.getTime() - DAY_MS))).toBe(true);
+    }
+  });
+
+  test('a rebuild and the live projection keep the window’s days only; the rebuilder deletes days that leave it', async () => {
+    const team = await createTeam(harness.context, { name: 'Acme', plan: 'premium' });
+    const workspaceId = (await createWorkspace(harness.context, { teamId: team.id, name: 'Main' })).id;
+    const promptId = (await createPrompt(harness.context, { workspaceId, country: 'us', text: 'Best CRM?' })).id;
+    const days = Array.from({ length: 45 }, (_, index) => addDays('2026-10-01', index));
+    await importRuns(harness.context, days.map((day) => gapRun(promptId, day)));
+    const reportId = (await createBrandReport(harness.context, {
+      workspaceId, brand: 'Acme', brandDomain: 'acme.com', promptIds: [promptId], competitors: [{ brand: 'Globex', brandDomain: 'globex.com' }],
+    })).id;
+    await harness.settle();
+    await harness.rebuilder.drain();
+
+    const evidence = await collection<EvidenceDoc>(REPORT_HISTORY.evidence);
+    const dayDocs = await collection<DayDoc>(REPORT_HISTORY.days);
+    const evidenceDays = async () => (await evidence.find({ reportId }, { sort: { day: 1 } })).map(({ day }) => day);
+    const from = evidenceFrom(new Date(NOW));
+    expect(await dayDocs.countDocuments({ reportId })).toBe(45);
+    expect(await evidenceDays()).toEqual(days.filter((day) => day >= from));
+    expect((await evidence.findOne({ reportId, day: '2026-11-14' }))?.runs.map(([runId]) => runId)).toEqual(['run-2026-11-14']);
+
+    // Live: a run of today is kept; a late run of a day before the window is counted but not kept.
+    await importRuns(harness.context, [gapRun(promptId, '2026-11-15'), gapRun(promptId, '2026-09-20')]);
+    await harness.settle();
+    expect(await dayDocs.countDocuments({ reportId })).toBe(47);
+    expect(await evidenceDays()).toEqual([...days.filter((day) => day >= from), '2026-11-15']);
+
+    const later = NOW + 26 * DAY_MS;
+    const pruneBefore = evidencePrunedBefore(new Date(later));
+    expect(pruneBefore > from).toBe(true);
+    const collector = new ReportRebuilder(harness.context.eventStore, harness.context.documentStore, {
+      owner: 'server',
+      logger: harness.context.logger,
+      pollMs: 10,
+      clock: clockAt(() => new Date(later)),
+    });
+    collector.start();
+    try {
+      await until(async () => (await evidenceDays())[0] === pruneBefore);
+    } finally {
+      await collector.stop();
+    }
+    expect(await evidenceDays()).toEqual([...days.filter((day) => day >= pruneBefore), '2026-11-15']);
+    expect(await dayDocs.countDocuments({ reportId })).toBe(47);
+  });
+});
