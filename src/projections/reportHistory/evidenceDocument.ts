@@ -1,5 +1,5 @@
 import { addDays } from '../../domain/shared/days.js';
-import { isEvidenceRun, recommendationWindowStart, type DomainCategory, type EvidenceRun, type PromptEvidenceTotals, type RunEvidence } from '../../domain/analysis/index.js';
+import { isEvidenceRun, isGapRun, recommendationWindowStart, type DomainCategory, type EvidenceCitation, type EvidenceRun, type PromptEvidenceTotals, type RunEvidence } from '../../domain/analysis/index.js';
 import type { Doc } from '../../ports/documentStore.js';
 import { dayDocId, type VersionRef } from './dayDocument.js';
 import type { RunContribution } from './runContribution.js';
@@ -25,11 +25,14 @@ export const evidenceFrom = (now: Date): string => addDays(recommendationWindowS
 /** Documents of days before this one are deleted at `now`: no process writes them any more, no query reads them. */
 export const evidencePrunedBefore = (now: Date): string => addDays(evidenceFrom(now), -MARGIN_DAYS);
 
-/** A cited URL of a kept run: url, domain, title, category, owner (the tracked brand's index, -1 for none). */
+/** A cited URL of kept runs: url, domain, title, category, owner (the tracked brand's index, -1 for none). */
 type EvidenceCitationRow = [string, string, string, DomainCategory, number];
 
-/** A kept run: id, engine, date, mentions per brand, cited URLs (not the brand's own), negative sentences quoted, brand sentences [positive, neutral, negative]. */
-type EvidenceRunRow = [string, string, string, number[], EvidenceCitationRow[], string[], [number, number, number]];
+/**
+ * A kept run: id, engine, date, mentions per brand, its cited URLs that a recommendation reads (indexes into
+ * the document's `citations`), negative sentences quoted, brand sentences [positive, neutral, negative].
+ */
+type EvidenceRunRow = [string, string, string, number[], number[], string[], [number, number, number]];
 
 /** One engine's runs of the day: engine, runs, brand sentences positive, neutral, negative, runs citing the brand's site. */
 type EvidenceEngineRow = [string, number, number, number, number, number];
@@ -41,8 +44,32 @@ export interface EvidenceDoc extends Doc {
   country: string;
   day: string;
   engines: EvidenceEngineRow[];
+  /** The cited URLs of the kept runs, each URL and title once: the engines of a prompt's day cite the same pages. */
+  citations: EvidenceCitationRow[];
   runs: EvidenceRunRow[];
 }
+
+const citationKey = ([url, , title]: EvidenceCitationRow): string => `${url}\u0000${title}`;
+
+/** The index of `row` in the document's cited URLs, added when missing; `index` maps the present ones' keys. */
+function citationIndex(doc: EvidenceDoc, index: Map<string, number>, row: EvidenceCitationRow): number {
+  const key = citationKey(row);
+  let at = index.get(key);
+  if (at === undefined) {
+    at = doc.citations.push(row) - 1;
+    index.set(key, at);
+  }
+  return at;
+}
+
+const indexOf = (doc: EvidenceDoc): Map<string, number> => new Map(doc.citations.map((row, at) => [citationKey(row), at]));
+
+/**
+ * What recommendations read of a kept run's citations: a run naming competitors and not the brand, every page
+ * but the brand's own (partnerships, and competitors' sites); any other run, competitors' sites only.
+ */
+const quotedCitations = (evidence: RunEvidence): EvidenceCitation[] =>
+  evidence.citations.filter(({ owner }) => (isGapRun(evidence) ? owner !== 0 : owner !== null && owner > 0));
 
 function engineRowOf(into: EvidenceDoc, engine: string): EvidenceEngineRow {
   let row = into.engines.find(([candidate]) => candidate === engine);
@@ -71,15 +98,15 @@ export function addRunToEvidence(existing: EvidenceDoc | null, version: VersionR
     country: run.country,
     day,
     engines: [],
+    citations: [],
     runs: [],
   };
   const { positive, neutral, negative } = evidence.sentences;
   const brandCitingRuns = evidence.citations.some(({ owner }) => owner === 0) ? 1 : 0;
   addEngineRow(engineRowOf(doc, run.engine), [run.engine, 1, positive, neutral, negative, brandCitingRuns]);
   if (isEvidenceRun(evidence)) {
-    const citations = evidence.citations
-      .filter(({ owner }) => owner !== 0)
-      .map(({ url, domain, title, category, owner }): EvidenceCitationRow => [url, domain, title, category, owner ?? -1]);
+    const index = indexOf(doc);
+    const citations = quotedCitations(evidence).map(({ url, domain, title, category, owner }) => citationIndex(doc, index, [url, domain, title, category, owner ?? -1]));
     doc.runs.push([run.runId, run.engine, run.runDate, evidence.mentions, citations, evidence.negativeSentences, [positive, neutral, negative]]);
   }
   return doc;
@@ -88,7 +115,11 @@ export function addRunToEvidence(existing: EvidenceDoc | null, version: VersionR
 /** Adds an evidence document of other runs into `into` (same prompt, country and day), in place. */
 export function addEvidenceInto(into: EvidenceDoc, addition: EvidenceDoc): void {
   for (const row of addition.engines) addEngineRow(engineRowOf(into, row[0]), row);
-  into.runs.push(...addition.runs);
+  const index = indexOf(into);
+  const moved = addition.citations.map((row) => citationIndex(into, index, row));
+  for (const [runId, engine, runDate, mentions, citations, negativeSentences, sentences] of addition.runs) {
+    into.runs.push([runId, engine, runDate, mentions, citations.map((at) => moved[at] ?? -1), negativeSentences, sentences]);
+  }
 }
 
 /** A window's evidence over some engines: the kept runs oldest first (then by id), and every prompt's totals. */
@@ -101,7 +132,8 @@ export interface WindowEvidence {
 export function windowEvidence(documents: readonly EvidenceDoc[], engines: ReadonlySet<string> | undefined): WindowEvidence {
   const runs: EvidenceRun[] = [];
   const totals = new Map<string, PromptEvidenceTotals>();
-  for (const { promptId, engines: engineRows, runs: runRows } of documents) {
+  for (const { promptId, engines: engineRows, citations: citationRows, runs: runRows } of documents) {
+    const cited = citationRows.map(([url, domain, title, category, owner]) => ({ url, domain, title, category, owner: owner < 0 ? null : owner }));
     for (const [engine, count, positive, neutral, negative, brandCitingRuns] of engineRows) {
       if (engines && !engines.has(engine)) continue;
       let prompt = totals.get(promptId);
@@ -123,7 +155,7 @@ export function windowEvidence(documents: readonly EvidenceDoc[], engines: Reado
         engine,
         runDate,
         mentions,
-        citations: citations.map(([url, domain, title, category, owner]) => ({ url, domain, title, category, owner: owner < 0 ? null : owner })),
+        citations: citations.flatMap((at) => cited[at] ?? []),
         negativeSentences,
         sentences: { positive, neutral, negative },
       });

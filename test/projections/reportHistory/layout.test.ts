@@ -16,7 +16,7 @@ import { citationsDocument } from '../../../src/projections/reportHistory/report
  */
 const LAYOUT_OF_VERSION: Readonly<Record<number, string>> = {
   3: '9d0676a8e77fa226',
-  4: '9d0f5536181bdf40',
+  4: 'fdd2be2ade33d113',
 };
 
 const identity = (brand: string, brandDomain: string) => ({
