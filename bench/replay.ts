@@ -45,7 +45,8 @@ export interface ReplayBenchOptions {
 /** Distinct answers per engine; runs reuse them, so generating a million runs costs little. */
 const ANSWERS_PER_ENGINE = 500;
 const EVENTS_PER_APPEND = 1_000;
-const FIRST_DAY = Date.UTC(2025, 0, 1);
+/** The answers' pool is simulated for the days of 2025, so it is the same in every run of the bench. */
+const POOL_FIRST_DAY = Date.UTC(2025, 0, 1);
 const DAY_MS = 86_400_000;
 const WAIT_MS = 3_600_000;
 
@@ -82,7 +83,7 @@ function answerPool(engines: readonly EngineId[]): Map<EngineId, Answer[]> {
     engines.map((engine) => [
       engine,
       Array.from({ length: ANSWERS_PER_ENGINE }, (_, index) => {
-        const date = new Date(FIRST_DAY + (index % 365) * DAY_MS).toISOString().slice(0, 10);
+        const date = new Date(POOL_FIRST_DAY + (index % 365) * DAY_MS).toISOString().slice(0, 10);
         const { content, citations, webSearchQuery, ads, shopping, overviewAvailable } = simulateAnswer({
           engine, prompt: promptText(index), country: 'us', date, promptId: `pr_pool${index}`,
         });
@@ -100,9 +101,15 @@ interface Scenario {
   days: number;
 }
 
+/**
+ * The log's days end yesterday, as a year of a report's history does: its last month is what the evidence
+ * read model keeps (at small scales every day is in it).
+ */
+const firstDayMs = (days: number): number => Date.parse(new Date().toISOString().slice(0, 10)) - days * DAY_MS;
+
 /** Every run of one day, in the order a scheduler records them. */
-function dayRuns({ workspaceId, promptIds, engines }: Scenario, pool: Map<EngineId, Answer[]>, day: number): Array<NewEvent & { data: RunCompleted['data'] }> {
-  const runDate = new Date(FIRST_DAY + day * DAY_MS + 9 * 3_600_000).toISOString();
+function dayRuns({ workspaceId, promptIds, engines }: Scenario, pool: Map<EngineId, Answer[]>, firstDay: number, day: number): Array<NewEvent & { data: RunCompleted['data'] }> {
+  const runDate = new Date(firstDay + day * DAY_MS + 9 * 3_600_000).toISOString();
   return promptIds.flatMap((promptId, promptIndex) =>
     engines.map((engine) => {
       const answers = pool.get(engine) as Answer[];
@@ -126,8 +133,9 @@ async function appendRuns(scenario: Scenario): Promise<number> {
     appended += pending.length;
     pending = [];
   };
+  const firstDay = firstDayMs(scenario.days);
   for (let day = 0; day < scenario.days; day++) {
-    for (const event of dayRuns(scenario, pool, day)) {
+    for (const event of dayRuns(scenario, pool, firstDay, day)) {
       pending.push(event);
       if (pending.length === EVENTS_PER_APPEND) await flush();
     }
