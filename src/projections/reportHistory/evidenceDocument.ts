@@ -130,8 +130,22 @@ export interface WindowEvidence {
 
 /** Reads evidence documents of a window, keeping the runs and totals of `engines` only (all when undefined). */
 export function windowEvidence(documents: readonly EvidenceDoc[], engines: ReadonlySet<string> | undefined): WindowEvidence {
-  const runs: EvidenceRun[] = [];
-  const totals = new Map<string, PromptEvidenceTotals>();
+  const evidence: WindowEvidence = { runs: [], totals: new Map() };
+  addWindowEvidence(evidence, documents, engines);
+  return inDateOrder(evidence);
+}
+
+const byDateThenId = (left: EvidenceRun, right: EvidenceRun): number =>
+  left.runDate < right.runDate ? -1 : left.runDate > right.runDate ? 1 : left.runId < right.runId ? -1 : left.runId > right.runId ? 1 : 0;
+
+/** The window's kept runs put oldest first, then by id: the order recommendations quote them in. */
+export function inDateOrder(evidence: WindowEvidence): WindowEvidence {
+  evidence.runs.sort(byDateThenId);
+  return evidence;
+}
+
+/** Adds some of a window's evidence documents to what was read of it so far (`inDateOrder` once all are in). */
+export function addWindowEvidence({ runs, totals }: WindowEvidence, documents: readonly EvidenceDoc[], engines: ReadonlySet<string> | undefined): void {
   for (const { promptId, engines: engineRows, citations: citationRows, runs: runRows } of documents) {
     const cited = citationRows.map(([url, domain, title, category, owner]) => ({ url, domain, title, category, owner: owner < 0 ? null : owner }));
     for (const [engine, count, positive, neutral, negative, brandCitingRuns] of engineRows) {
@@ -161,6 +175,4 @@ export function windowEvidence(documents: readonly EvidenceDoc[], engines: Reado
       });
     }
   }
-  runs.sort((left, right) => (left.runDate < right.runDate ? -1 : left.runDate > right.runDate ? 1 : left.runId < right.runId ? -1 : left.runId > right.runId ? 1 : 0));
-  return { runs, totals };
 }

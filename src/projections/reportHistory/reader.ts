@@ -3,7 +3,8 @@ import type { Collection } from '../../ports/documentStore.js';
 import type { ReadModels } from '../runner/readModels.js';
 import { addCompactTotals, decodePromptTotals, decodeTotals, emptyCompactTotals, type CompactTotals, type NameTotals } from './compactRows.js';
 import type { DayDoc } from './dayDocument.js';
-import { windowEvidence, type EvidenceDoc, type WindowEvidence } from './evidenceDocument.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { addWindowEvidence, inDateOrder, type EvidenceDoc, type WindowEvidence } from './evidenceDocument.js';
 import { REPORT_HISTORY, reportHistoryProjection } from './projection.js';
 import { ALL_ENGINES, type PromptTotalsDoc } from './promptTotals.js';
 import type { ReportCitationsDoc, ReportDayDoc } from './reportDocuments.js';
@@ -40,6 +41,9 @@ const windowFilter = ({ reportId, version }: VersionKey, { country, startDate, e
   country,
   day: { $gte: startDate, $lte: endDate },
 });
+
+/** Prompts whose month of evidence is read between two turns of the event loop: a few milliseconds of reading. */
+const EVIDENCE_PROMPTS_PER_TURN = 5;
 
 /**
  * The queries of the report history read model: which versions exist, and the documents of a version over a
@@ -157,12 +161,19 @@ export class HistoryReader {
 
   /**
    * What recommendations quote over the window (`evidenceDocument.ts`): the runs they may quote, oldest first,
-   * and each of `promptIds`' totals, over the selected engines (all when undefined).
+   * and each of `promptIds`' totals, over the selected engines (all when undefined). Read a few prompts at a time
+   * with the event loop's other work between: a month of a large report is megabytes of documents, and the
+   * embedded store reads them synchronously.
    */
   async evidence(key: VersionKey, window: HistoryWindow, promptIds: readonly string[], engines: ReadonlySet<string> | undefined): Promise<WindowEvidence> {
     const collection = await this.readModels.collection<EvidenceDoc>(reportHistoryProjection, REPORT_HISTORY.evidence);
-    const documents = promptIds.length === 0 ? [] : await collection.find({ ...windowFilter(key, window), promptId: { $in: [...promptIds] } });
-    return windowEvidence(documents, engines);
+    const evidence: WindowEvidence = { runs: [], totals: new Map() };
+    for (let start = 0; start < promptIds.length; start += EVIDENCE_PROMPTS_PER_TURN) {
+      if (start > 0) await nextTurn();
+      const prompts = promptIds.slice(start, start + EVIDENCE_PROMPTS_PER_TURN);
+      addWindowEvidence(evidence, await collection.find({ ...windowFilter(key, window), promptId: { $in: prompts } }), engines);
+    }
+    return inDateOrder(evidence);
   }
 
   /** Untracked names and cited domains (most cited first) of every country between two days, both included. */

@@ -10,7 +10,8 @@ import { recommendationWindowStart } from '../../../src/domain/analysis/index.js
 import { addDays } from '../../../src/domain/shared/days.js';
 import type { Doc } from '../../../src/ports/documentStore.js';
 import type { DayDoc } from '../../../src/projections/reportHistory/dayDocument.js';
-import { evidenceFrom, evidencePrunedBefore, type EvidenceDoc } from '../../../src/projections/reportHistory/evidenceDocument.js';
+import { evidenceFrom, evidencePrunedBefore, windowEvidence, type EvidenceDoc } from '../../../src/projections/reportHistory/evidenceDocument.js';
+import { historyReader } from '../../../src/projections/reportHistory/reader.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../../../src/projections/reportHistory/projection.js';
 import { ReportRebuilder } from '../../../src/projections/reportHistory/rebuilder.js';
 import { ReadModels } from '../../../src/projections/runner/readModels.js';
@@ -93,5 +94,38 @@ describe('the days the evidence read model keeps', () => {
     }
     expect(await evidenceDays()).toEqual([...days.filter((day) => day >= pruneBefore), '2026-11-15']);
     expect(await dayDocs.countDocuments({ reportId })).toBe(47);
+  });
+
+  test('a month of many prompts is read a few prompts at a time, the event loop turning between, into what one read gives', async () => {
+    const team = await createTeam(harness.context, { name: 'Globex', plan: 'premium' });
+    const workspaceId = (await createWorkspace(harness.context, { teamId: team.id, name: 'Main' })).id;
+    const promptIds: string[] = [];
+    for (let index = 0; index < 12; index++) promptIds.push((await createPrompt(harness.context, { workspaceId, country: 'us', text: `Best CRM ${index}?` })).id);
+    await importRuns(harness.context, promptIds.flatMap((promptId) => ['2026-11-10', '2026-11-12'].map((day) => gapRun(promptId, day).replace(`run-${day}`, `run-${promptId}-${day}`))));
+    const reportId = (await createBrandReport(harness.context, {
+      workspaceId, brand: 'Acme', brandDomain: 'acme.com', promptIds, competitors: [{ brand: 'Globex', brandDomain: 'globex.com' }],
+    })).id;
+    await harness.settle();
+    await harness.rebuilder.drain();
+    const reader = historyReader(new ReadModels(harness.context.documentStore));
+    const version = await reader.activeVersion(reportId);
+    const window = { country: 'us', startDate: recommendationWindowStart(new Date(NOW)), endDate: '2026-11-15' };
+
+    let turns = 0;
+    let counting = true;
+    const tick = (): void => {
+      turns++;
+      if (counting) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const read = await reader.evidence(version as NonNullable<typeof version>, window, promptIds, undefined);
+    const turnsWhileReading = turns;
+    counting = false;
+
+    const documents = await (await collection<EvidenceDoc>(REPORT_HISTORY.evidence)).find({ reportId });
+    expect(read).toEqual(windowEvidence(documents, undefined));
+    expect(read.runs).toHaveLength(24);
+    // Twelve prompts, five a turn: two turns of the event loop while reading, where one query would give none.
+    expect(turnsWhileReading).toBeGreaterThanOrEqual(2);
   });
 });
