@@ -4,6 +4,7 @@ import type { ReadModels } from '../runner/readModels.js';
 import { addCompactTotals, decodePromptTotals, decodeTotals, emptyCompactTotals, type CompactTotals, type NameTotals } from './compactRows.js';
 import type { DayDoc } from './dayDocument.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { addDays } from '../../domain/shared/days.js';
 import { addWindowEvidence, inDateOrder, type EvidenceDoc, type WindowEvidence } from './evidenceDocument.js';
 import { REPORT_HISTORY, reportHistoryProjection } from './projection.js';
 import { ALL_ENGINES, type PromptTotalsDoc } from './promptTotals.js';
@@ -42,8 +43,10 @@ const windowFilter = ({ reportId, version }: VersionKey, { country, startDate, e
   day: { $gte: startDate, $lte: endDate },
 });
 
-/** Prompts whose month of evidence is read between two turns of the event loop: a few milliseconds of reading. */
-const EVIDENCE_PROMPTS_PER_TURN = 5;
+/** Days of evidence read between two turns of the event loop: a few milliseconds of reading for a large report. */
+const EVIDENCE_DAYS_PER_TURN = 3;
+
+const minDay = (left: string, right: string): string => (left < right ? left : right);
 
 /**
  * The queries of the report history read model: which versions exist, and the documents of a version over a
@@ -161,17 +164,20 @@ export class HistoryReader {
 
   /**
    * What recommendations quote over the window (`evidenceDocument.ts`): the runs they may quote, oldest first,
-   * and each of `promptIds`' totals, over the selected engines (all when undefined). Read a few prompts at a time
+   * and each of `promptIds`' totals, over the selected engines (all when undefined). Read a few days at a time
    * with the event loop's other work between: a month of a large report is megabytes of documents, and the
-   * embedded store reads them synchronously.
+   * embedded store reads them synchronously. (Days, not prompts: the documents' index leads with the day range,
+   * so a query per few prompts would read the whole month each time.)
    */
   async evidence(key: VersionKey, window: HistoryWindow, promptIds: readonly string[], engines: ReadonlySet<string> | undefined): Promise<WindowEvidence> {
     const collection = await this.readModels.collection<EvidenceDoc>(reportHistoryProjection, REPORT_HISTORY.evidence);
     const evidence: WindowEvidence = { runs: [], totals: new Map() };
-    for (let start = 0; start < promptIds.length; start += EVIDENCE_PROMPTS_PER_TURN) {
-      if (start > 0) await nextTurn();
-      const prompts = promptIds.slice(start, start + EVIDENCE_PROMPTS_PER_TURN);
-      addWindowEvidence(evidence, await collection.find({ ...windowFilter(key, window), promptId: { $in: prompts } }), engines);
+    if (promptIds.length === 0) return evidence;
+    const prompts = { promptId: { $in: [...promptIds] } };
+    for (let from = window.startDate; from <= window.endDate; from = addDays(from, EVIDENCE_DAYS_PER_TURN)) {
+      if (from > window.startDate) await nextTurn();
+      const to = minDay(addDays(from, EVIDENCE_DAYS_PER_TURN - 1), window.endDate);
+      addWindowEvidence(evidence, await collection.find({ ...windowFilter(key, { ...window, startDate: from, endDate: to }), ...prompts }), engines);
     }
     return inDateOrder(evidence);
   }
