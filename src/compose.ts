@@ -7,7 +7,7 @@ import { createApiApp } from './api/app.js';
 import { createAuthorizer } from './api/auth/authorize.js';
 import { dashboard } from './api/dashboard/index.js';
 import { UsageCounters } from './app/accounts/quota.js';
-import { systemClock, type Clock } from './background/clock.js';
+import { clockStartingAt, systemClock, type Clock } from './background/clock.js';
 import { LeasedJobRunner, type JobKind, type JobRunnerOptions } from './background/leasedJobRunner.js';
 import { createAuditJobRunner, type AuditWorker, type AuditWorkerPorts } from './app/audits/worker.js';
 import { DEFAULT_ENGINE_LIMIT, DEFAULT_LIMITS, RunScheduler } from './app/scheduler/scheduler.js';
@@ -105,7 +105,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   const eventStore = await createEventStore(config);
   const documentStore = await createDocumentStore(config);
   // The one clock: every service, runner and worker of this composition tells time by it.
-  const clock = overrides.clock ?? systemClock;
+  const clock = overrides.clock ?? (config.clockStart ? clockStartingAt(config.clockStart) : systemClock);
   const context: AppContext = { eventStore, documentStore, logger, clock };
   const readModels = new ReadModels(documentStore);
   const usageStore = await createUsageStore(config, documentStore);

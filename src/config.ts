@@ -34,6 +34,7 @@ export const environmentSchema = z.object({
   PERPLEXITY_API_KEY: optionalText,
   SERPAPI_API_KEY: optionalText,
   AUDIT_ALLOW_PRIVATE_NETWORKS: flag,
+  GEOLENS_CLOCK_START: optionalText.pipe(z.iso.datetime({ offset: true }).optional()),
   SMTP_URL: optionalText.pipe(z.string().regex(/^smtps?:\/\/[^/]/, 'must start with smtp:// or smtps:// and name a server').optional()),
   SERVE_WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   CHROMIUM_PATH: optionalText.pipe(z.string().refine(path.isAbsolute, 'must be an absolute path to a Chromium or Chrome executable').optional()),
@@ -78,6 +79,11 @@ export interface Config {
   chromiumPath: string | undefined;
   /** Where alert e-mails and digests go (contract.md section 14); undefined: no e-mail. */
   smtpUrl: string | undefined;
+  /**
+   * The instant this process's clock starts from, then running at real speed; undefined: the system clock. For
+   * tests and reproductions whose processes must agree on the day (an `events import` beside a server at a set time).
+   */
+  clockStart: Date | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -117,5 +123,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     serveWorkers: env.SERVE_WORKERS,
     chromiumPath: env.CHROMIUM_PATH,
     smtpUrl: env.SMTP_URL,
+    clockStart: env.GEOLENS_CLOCK_START === undefined ? undefined : new Date(env.GEOLENS_CLOCK_START),
   };
 }

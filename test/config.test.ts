@@ -1,5 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { clockStartingAt } from '../src/background/clock.js';
 
 describe('CHROMIUM_PATH', () => {
   test('unset or empty: undefined, so the usual install paths are tried', () => {
@@ -45,5 +46,26 @@ describe('SMTP_URL', () => {
 
   test('another scheme stops the start with one line naming the variable (not the value)', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://user:secret@mail' })).toThrow(new ConfigError('Invalid configuration: SMTP_URL: must start with smtp:// or smtps:// and name a server'));
+  });
+});
+
+describe('GEOLENS_CLOCK_START', () => {
+  test('an ISO instant sets where the clock starts; unset leaves the system clock', () => {
+    expect(loadConfig({ GEOLENS_CLOCK_START: '2026-11-15T10:00:00.000Z' }).clockStart).toEqual(new Date('2026-11-15T10:00:00.000Z'));
+    expect(loadConfig({ GEOLENS_CLOCK_START: '2026-11-15T11:00:00+01:00' }).clockStart).toEqual(new Date('2026-11-15T10:00:00.000Z'));
+    expect(loadConfig({}).clockStart).toBeUndefined();
+  });
+
+  test('anything but an ISO instant stops the start with one line naming the variable', () => {
+    expect(() => loadConfig({ GEOLENS_CLOCK_START: 'yesterday' })).toThrow(/^Invalid configuration: GEOLENS_CLOCK_START: /);
+    expect(() => loadConfig({ GEOLENS_CLOCK_START: '2026-11-15' })).toThrow(/^Invalid configuration: GEOLENS_CLOCK_START: /);
+  });
+
+  test('the clock it makes starts at the instant and runs at real speed', async () => {
+    const clock = clockStartingAt(new Date('2026-11-15T10:00:00.000Z'));
+    const first = clock.now().getTime();
+    expect(first - Date.parse('2026-11-15T10:00:00.000Z')).toBeLessThan(1_000);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(clock.now().getTime() - first).toBeGreaterThanOrEqual(25);
   });
 });

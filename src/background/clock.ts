@@ -23,3 +23,9 @@ export const systemClock: Clock = {
 
 /** The system clock telling the time `now` gives: for a caller that sets only what time it is (a test, a bench). */
 export const clockAt = (now: () => Date): Clock => ({ ...systemClock, now });
+
+/** The system clock's pace from `start` on: `now()` is `start` plus the time passed since this call. */
+export function clockStartingAt(start: Date): Clock {
+  const offsetMs = start.getTime() - Date.now();
+  return clockAt(() => new Date(Date.now() + offsetMs));
+}
