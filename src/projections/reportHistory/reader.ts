@@ -173,11 +173,14 @@ export class HistoryReader {
     const collection = await this.readModels.collection<EvidenceDoc>(reportHistoryProjection, REPORT_HISTORY.evidence);
     const evidence: WindowEvidence = { runs: [], totals: new Map() };
     if (promptIds.length === 0) return evidence;
-    const prompts = { promptId: { $in: [...promptIds] } };
+    // The prompts are picked here, not in the query: the index does not hold them, so a filter on them would be
+    // tested document by document in the embedded store, and without a tag filter every prompt is read anyway.
+    const prompts = new Set(promptIds);
     for (let from = window.startDate; from <= window.endDate; from = addDays(from, EVIDENCE_DAYS_PER_TURN)) {
       if (from > window.startDate) await nextTurn();
       const to = minDay(addDays(from, EVIDENCE_DAYS_PER_TURN - 1), window.endDate);
-      addWindowEvidence(evidence, await collection.find({ ...windowFilter(key, { ...window, startDate: from, endDate: to }), ...prompts }), engines);
+      const documents = await collection.find(windowFilter(key, { ...window, startDate: from, endDate: to }));
+      addWindowEvidence(evidence, documents.filter(({ promptId }) => prompts.has(promptId)), engines);
     }
     return inDateOrder(evidence);
   }

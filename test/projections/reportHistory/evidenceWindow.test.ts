@@ -128,4 +128,24 @@ describe('the days the evidence read model keeps', () => {
     // Thirty days, three a turn: nine turns of the event loop while reading, where one query would give none.
     expect(turnsWhileReading).toBeGreaterThanOrEqual(9);
   });
+
+  test('a read of some prompts (a tag filter) holds their evidence and no other prompt’s', async () => {
+    const team = await createTeam(harness.context, { name: 'Initech', plan: 'premium' });
+    const workspaceId = (await createWorkspace(harness.context, { teamId: team.id, name: 'Main' })).id;
+    const promptIds: string[] = [];
+    for (let index = 0; index < 3; index++) promptIds.push((await createPrompt(harness.context, { workspaceId, country: 'us', text: `Best ERP ${index}?` })).id);
+    await importRuns(harness.context, promptIds.map((promptId) => gapRun(promptId, '2026-11-12').replace('run-2026-11-12', `run-${promptId}`)));
+    const reportId = (await createBrandReport(harness.context, {
+      workspaceId, brand: 'Acme', brandDomain: 'acme.com', promptIds, competitors: [{ brand: 'Globex', brandDomain: 'globex.com' }],
+    })).id;
+    await harness.settle();
+    await harness.rebuilder.drain();
+    const reader = historyReader(new ReadModels(harness.context.documentStore));
+    const version = await reader.activeVersion(reportId);
+    const window = { country: 'us', startDate: recommendationWindowStart(new Date(NOW)), endDate: '2026-11-15' };
+    const picked = [promptIds[0] ?? '', promptIds[2] ?? ''];
+    const read = await reader.evidence(version as NonNullable<typeof version>, window, picked, undefined);
+    expect(read.runs.map(({ promptId }) => promptId).sort()).toEqual([...picked].sort());
+    expect([...read.totals.keys()].sort()).toEqual([...picked].sort());
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { recommendationCursorSchema, recommendationPage } from '../../../../src/app/brandReports/analytics/recommendations/cursor.js';
-import { recommend, type CrawlabilityEvidence, type RecommendationInput } from '../../../../src/app/brandReports/analytics/recommendations/recommend.js';
+import { rankRecommendations, recommend, type CrawlabilityEvidence, type RankedRecommendation, type RecommendationInput } from '../../../../src/app/brandReports/analytics/recommendations/recommend.js';
 import type { EvidenceCitation, EvidenceRun } from '../../../../src/domain/analysis/index.js';
 import type { Recommendation } from '../../../../src/app/brandReports/analytics/recommendations/schema.js';
 import { promptTotalsOf } from './support/evidence.js';
@@ -111,6 +111,17 @@ describe('recommend', () => {
     ]);
   });
 
+  test('the ranked order places each recommendation where it lands once built', () => {
+    const runs = [
+      run('r1', 'p1', [0, 1], [cite('https://g2.com/crm'), cite('https://capterra.com/crm')]),
+      run('r2', 'p2', [0, 2], [cite('https://g2.com/crm')]),
+      run('r3', 'p2', [1, 0], [cite('https://rival.com/a', 1)]),
+    ];
+    const ranking = rankRecommendations(input(runs));
+    expect(ranking.length).toBeGreaterThan(3);
+    expect(ranking.map((item) => { const { priority, score, id } = item.build(); return { priority, score, id }; })).toEqual(ranking.map(({ priority, score, id }) => ({ priority, score, id })));
+  });
+
   test('the same evidence gives the same ids; another country other ids', () => {
     const runs = [run('r1', 'p1', [0, 1], [cite('https://g2.com/crm')])];
     const ids = recommend(input(runs)).map(({ id }) => id);
@@ -132,7 +143,18 @@ describe('recommendation pages', () => {
     data: { promptId: 'p', prompt: '', country: 'us', runs: 1, gapRuns: 1, mentionedCompetitors: [], runIds: [] },
     copy: { title: '', headline: '', reasoning: '', suggestions: [] },
   });
-  const ordered = Array.from({ length: 30 }, (_, index) => item(index, 10 - Math.floor(index / 5))).sort((left, right) => right.priority - left.priority || right.score - left.score);
+  const built: string[] = [];
+  const rankedOf = (recommendation: Recommendation): RankedRecommendation => ({
+    priority: recommendation.priority,
+    score: recommendation.score,
+    id: recommendation.id,
+    build: () => {
+      built.push(recommendation.id);
+      return recommendation;
+    },
+  });
+  const recommendations = Array.from({ length: 30 }, (_, index) => item(index, 10 - Math.floor(index / 5))).sort((left, right) => right.priority - left.priority || right.score - left.score);
+  const ordered = recommendations.map(rankedOf);
 
   test('pages of 25, the cursor leading to the rest', () => {
     const first = recommendationPage(ordered, undefined);
@@ -140,13 +162,20 @@ describe('recommendation pages', () => {
     expect(first.paging.hasMore).toBe(true);
     const cursor = recommendationCursorSchema.parse(first.paging.nextCursor);
     const second = recommendationPage(ordered, cursor);
-    expect(second).toEqual({ items: ordered.slice(25), paging: { nextCursor: null, hasMore: false } });
+    expect(second).toEqual({ items: recommendations.slice(25), paging: { nextCursor: null, hasMore: false } });
+  });
+
+  test('a page builds its own items and no others', () => {
+    built.length = 0;
+    const first = recommendationPage(ordered, undefined);
+    expect(built).toEqual(first.items.map(({ id }) => id));
+    expect(built).toHaveLength(25);
   });
 
   test('an item added before the cursor’s place neither repeats nor hides the next page', () => {
     const cursor = recommendationCursorSchema.parse(recommendationPage(ordered, undefined).paging.nextCursor);
-    const withNewcomer = [item(99, 10), ...ordered];
-    expect(recommendationPage(withNewcomer, cursor).items).toEqual(ordered.slice(25));
+    const withNewcomer = [rankedOf(item(99, 10)), ...ordered];
+    expect(recommendationPage(withNewcomer, cursor).items).toEqual(recommendations.slice(25));
   });
 
   test('a cursor that is not one of this list’s is refused', () => {

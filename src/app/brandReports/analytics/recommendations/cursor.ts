@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from '../../../shared/paging.js';
-import { recommendationOrder } from './recommend.js';
-import type { Recommendation } from './schema.js';
+import { recommendationOrder, type RankedRecommendation, type RecommendationPlace } from './recommend.js';
 
 /**
  * Cursor paging of recommendations (contract.md section 3): pages of 25 in their order (priority, score, id).
@@ -9,7 +8,7 @@ import type { Recommendation } from './schema.js';
  * arriving meanwhile adds or moves items before it.
  */
 const positionSchema = z.object({ list: z.literal('recommendations'), priority: z.number(), score: z.number(), id: z.string().min(1) }).strict();
-type Position = Pick<Recommendation, 'priority' | 'score' | 'id'>;
+type Position = RecommendationPlace;
 
 const encode = ({ priority, score, id }: Position): string =>
   Buffer.from(JSON.stringify({ list: 'recommendations', priority, score, id })).toString('base64url');
@@ -34,12 +33,12 @@ export const recommendationCursorSchema = z
   })
   .describe('`nextCursor` of a previous response; omit for the first page');
 
-/** The page after `cursor` of recommendations already in their order. */
-export function recommendationPage(ordered: readonly Recommendation[], cursor: Position | undefined) {
-  const start = cursor ? ordered.findIndex((item) => recommendationOrder(item, { ...item, ...cursor }) > 0) : 0;
+/** The page after `cursor` of recommendations already in their order, built (only its own items are). */
+export function recommendationPage(ordered: readonly RankedRecommendation[], cursor: Position | undefined) {
+  const start = cursor ? ordered.findIndex((item) => recommendationOrder(item, cursor) > 0) : 0;
   const rest = start < 0 ? [] : ordered.slice(start);
-  const items = rest.slice(0, PAGE_SIZE);
-  const last = items.at(-1);
+  const page = rest.slice(0, PAGE_SIZE);
+  const last = page.at(-1);
   const hasMore = rest.length > PAGE_SIZE && last !== undefined;
-  return { items, paging: { nextCursor: hasMore ? encode(last) : null, hasMore } };
+  return { items: page.map((item) => item.build()), paging: { nextCursor: hasMore ? encode(last) : null, hasMore } };
 }

@@ -8,7 +8,7 @@ import { analyticsScope, type AnalyticsFilters } from '../../history/analyticsSc
 import { recommendationPage } from './cursor.js';
 import { newestCrawlabilityChecks } from '../../../audits/auditQueries.js';
 import { windowOf, type ListRange } from '../../../shared/paging.js';
-import { recommend, type CrawlabilityEvidence } from './recommend.js';
+import { rankRecommendations, type CrawlabilityEvidence } from './recommend.js';
 
 export interface RecommendationQuery extends AnalyticsFilters {
   country: string;
@@ -36,7 +36,7 @@ async function orderedRecommendations(services: Services, report: BrandReportDoc
   const scope = await analyticsScope(services, report, { ...window, engines, tagId: query.tagId });
   const promptIds = engines?.length === 0 ? [] : scope.prompts.map(({ _id }) => _id);
   const { runs, totals } = await historyReader(services.readModels).evidence(scope.version, window, promptIds, engines ? new Set(engines) : undefined);
-  return recommend({
+  return rankRecommendations({
     runs,
     promptTotals: totals,
     windowRuns: [...totals.values()].reduce((sum, { runs: count }) => sum + count, 0),
@@ -64,5 +64,6 @@ export async function listBrandReportRecommendations(services: Services, report:
 
 /** A stretch of the recommendations with their total (MCP list tools). */
 export async function brandReportRecommendationsWindow(services: Services, report: BrandReportDoc, query: RecommendationQuery, range: ListRange) {
-  return windowOf(await orderedRecommendations(services, report, query), range);
+  const { items, totalCount } = windowOf(await orderedRecommendations(services, report, query), range);
+  return { items: items.map((item) => item.build()), totalCount };
 }
