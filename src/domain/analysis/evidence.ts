@@ -68,7 +68,12 @@ export function runEvidence(run: EvidenceSource, measured: MeasuredRun, detectio
 }
 
 /** A run naming a competitor and not the brand: what content gaps and partnership opportunities rest on. */
-export const isGapRun = ({ mentions }: Pick<RunEvidence, 'mentions'>): boolean => (mentions[0] ?? 0) === 0 && mentions.slice(1).some((count) => count > 0);
+export function isGapRun({ mentions }: Pick<RunEvidence, 'mentions'>): boolean {
+  if ((mentions[0] ?? 0) !== 0) return false;
+  // A loop, not `slice(1).some`: recommendations ask this of every kept run of a month several times.
+  for (let index = 1; index < mentions.length; index++) if ((mentions[index] ?? 0) > 0) return true;
+  return false;
+}
 
 /** Whether a run cites the brand's own site. */
 export const citesBrand = ({ citations }: Pick<RunEvidence, 'citations'>): boolean => citations.some(({ owner }) => owner === 0);

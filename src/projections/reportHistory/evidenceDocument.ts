@@ -144,6 +144,16 @@ export function inDateOrder(evidence: WindowEvidence): WindowEvidence {
   return evidence;
 }
 
+/** The cited URLs at `indexes`, skipping any missing (a loop: this runs for every kept run a window reads). */
+function citedAt(cited: readonly EvidenceCitation[], indexes: readonly number[]): EvidenceCitation[] {
+  const found: EvidenceCitation[] = [];
+  for (const at of indexes) {
+    const citation = cited[at];
+    if (citation) found.push(citation);
+  }
+  return found;
+}
+
 /** Adds some of a window's evidence documents to what was read of it so far (`inDateOrder` once all are in). */
 export function addWindowEvidence({ runs, totals }: WindowEvidence, documents: readonly EvidenceDoc[], engines: ReadonlySet<string> | undefined): void {
   for (const { promptId, engines: engineRows, citations: citationRows, runs: runRows } of documents) {
@@ -169,7 +179,7 @@ export function addWindowEvidence({ runs, totals }: WindowEvidence, documents: r
         engine,
         runDate,
         mentions,
-        citations: citations.flatMap((at) => cited[at] ?? []),
+        citations: citedAt(cited, citations),
         negativeSentences,
         sentences: { positive, neutral, negative },
       });

@@ -94,8 +94,10 @@ const enginesOf = (evidence: readonly { engine: string }[]): string[] => evidenc
 
 const noRuns: PromptEvidenceTotals = { runs: 0, sentences: { positive: 0, neutral: 0, negative: 0 }, brandCitingRuns: 0 };
 
-/** Each prompt's quotable runs, with its totals over all its runs. */
-function byPrompt(input: RecommendationInput): [string, EvidenceRun[], PromptEvidenceTotals][] {
+/** Each prompt's quotable runs, with its totals over all its runs: grouped once, read by three types. */
+type PromptRuns = readonly [string, EvidenceRun[], PromptEvidenceTotals][];
+
+function byPrompt(input: RecommendationInput): PromptRuns {
   return [...groupedByPrompt(input.runs)].map(([promptId, runs]) => [promptId, runs, input.promptTotals.get(promptId) ?? noRuns]);
 }
 
@@ -117,8 +119,8 @@ function competitorsIn(runs: readonly EvidenceRun[], input: RecommendationInput)
 }
 
 /** Prompts whose answers mention competitors and not the brand. */
-function contentGaps(input: RecommendationInput): RankedRecommendation[] {
-  return byPrompt(input).flatMap(([promptId, runs, totals]) => {
+function contentGaps(input: RecommendationInput, prompts: PromptRuns): RankedRecommendation[] {
+  return prompts.flatMap(([promptId, runs, totals]) => {
     const gaps = runs.filter(isGapRun);
     if (gaps.length === 0) return [];
     return [ranked(input, 'content_gap', promptId, gaps.length, totals.runs, (common) => {
@@ -193,8 +195,8 @@ function partnerships(input: RecommendationInput): RankedRecommendation[] {
 }
 
 /** Prompts whose answers cite competitors' sites and never the brand's. */
-function ownSiteCitations(input: RecommendationInput): RankedRecommendation[] {
-  return byPrompt(input).flatMap(([promptId, runs, totals]) => {
+function ownSiteCitations(input: RecommendationInput, prompts: PromptRuns): RankedRecommendation[] {
+  return prompts.flatMap(([promptId, runs, totals]) => {
     if (totals.brandCitingRuns > 0) return [];
     const citing = runs.filter(citesCompetitor);
     if (citing.length === 0) return [];
@@ -229,8 +231,8 @@ function ownSiteCitations(input: RecommendationInput): RankedRecommendation[] {
 }
 
 /** Prompts whose answers speak of the brand negatively, each sentence quoted with its run. */
-function sentimentRisks(input: RecommendationInput): RankedRecommendation[] {
-  return byPrompt(input).flatMap(([promptId, runs, totals]) => {
+function sentimentRisks(input: RecommendationInput, prompts: PromptRuns): RankedRecommendation[] {
+  return prompts.flatMap(([promptId, runs, totals]) => {
     const quotedCount = runs.reduce((sum, { negativeSentences }) => sum + negativeSentences.length, 0);
     if (quotedCount === 0) return [];
     const sentences = { ...totals.sentences };
@@ -285,7 +287,8 @@ export const recommendationOrder = (left: RecommendationPlace, right: Recommenda
 
 /** Every recommendation the window's evidence supports, in the order, each built when asked for. Pure. */
 export function rankRecommendations(input: RecommendationInput): RankedRecommendation[] {
-  return [...partnerships(input), ...contentGaps(input), ...ownSiteCitations(input), ...sentimentRisks(input), ...crawlerAccess(input)].sort(recommendationOrder);
+  const prompts = byPrompt(input);
+  return [...partnerships(input), ...contentGaps(input, prompts), ...ownSiteCitations(input, prompts), ...sentimentRisks(input, prompts), ...crawlerAccess(input)].sort(recommendationOrder);
 }
 
 /** Every recommendation the window's evidence supports, built. Pure. */
