@@ -28,7 +28,8 @@ function tenClientView(name: string, label: string, aim: string): ViewRow {
     geolens: (f) =>
       `p99 ${f[figure('P99Ms')]} ms, ${perSecond(f[figure('RequestsPerSecond')])} (computed on every request, as before the cache, ` +
       `${f[`${name}ComputedClients`] === 1 ? 'one client' : '10 clients'}: ` +
-      `p99 ${f[figure('ComputedP99Ms')]} ms, ${perSecond(f[figure('ComputedRequestsPerSecond')])})`,
+      `p99 ${f[figure('ComputedP99Ms')]} ms, ${perSecond(f[figure('ComputedRequestsPerSecond')])}` +
+      (f[`${name}ComputedNothingHeldP99Ms`] === undefined ? ')' : `; with no evidence held: p50 ${f[`${name}ComputedNothingHeldP50Ms`]} ms, p99 ${f[`${name}ComputedNothingHeldP99Ms`]} ms)`),
     floor: (f) => `bare node:http, same bytes: p99 ${f[figure('FloorP99Ms')]} ms, ${perSecond(f[figure('FloorRequestsPerSecond')])}`,
     ratio: (f) => twoDigits(f[figure('RatioToFloor')]),
     aim,

@@ -4,7 +4,9 @@
  * `GEOLENS_BENCH_SCALE` shrinks the prompts), 10 clients each, three ways in the same run: answered through the
  * response cache (what serve does), computed on every request (the same server with a cache that holds nothing:
  * what serve did before), and the floor (bare node:http answering the same bytes). Beside them: the peak RSS of the
- * server process under the 10-client loads and the read models' size per million runs. `GEOLENS_BENCH_SECONDS`
+ * server process under the 10-client loads and the read models' size per million runs. `/recommendations` is also
+ * computed with no evidence held (each request decodes the month again, as after a start or a replay); computed on
+ * every request, it reads the days whose revision changed only. `GEOLENS_BENCH_SECONDS`
  * sets each load's length (default 10). Runnable alone: `node --import tsx bench/views.ts`.
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
 import { ResponseCache } from '../src/app/shared/responseCache.js';
+import { forgetHeldEvidence } from '../src/projections/reportHistory/reader.js';
 import { compose } from '../src/compose.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { DAYS, dayOf, FULL_PROMPTS, seed } from './analytics.js';
@@ -107,7 +110,13 @@ export async function benchViews(): Promise<Record<string, number>> {
     const services = composition.createServices(runner);
     const cachedServer = await listening(createServer(composition.createHttpApp(services)));
     // The same server with a cache that holds nothing: every request computes its answer, as before the cache.
-    const computedServer = await listening(createServer(composition.createHttpApp({ ...services, responseCache: new ResponseCache({ maxBytes: 0 }) })));
+    const computedApp = composition.createHttpApp({ ...services, responseCache: new ResponseCache({ maxBytes: 0 }) });
+    const computedServer = await listening(createServer(computedApp));
+    // And computed with no evidence held either: what the first request after a start or a replay costs.
+    const coldServer = await listening(createServer((request, response) => {
+      forgetHeldEvidence(services.readModels);
+      void computedApp(request, response);
+    }));
     const urls = { cached: cachedServer.url, computed: computedServer.url };
     try {
       const report = `/v1/reports/brand/${seeded.reportId}`;
@@ -133,6 +142,12 @@ export async function benchViews(): Promise<Record<string, number>> {
         process.stderr.write(`views: ${name} measured\n`);
       }
       figures.servePeakRssMegabytesUnderTenClients = await peakRssMegabytes(process.pid);
+      const cold = assertClean('recommendations, nothing held', await loadFromAnotherProcess({
+        url: `${coldServer.url}${report}/recommendations?country=us`, connections: 1, durationSeconds: seconds, headers: { authorization: `Bearer ${seeded.key}` },
+      }));
+      figures.recommendationsComputedNothingHeldP50Ms = cold.p50;
+      figures.recommendationsComputedNothingHeldP99Ms = cold.p99;
+      process.stderr.write('views: recommendations with no evidence held measured\n');
       Object.assign(figures, await statsBesideComputedRecommendations(urls, report, window, seeded.key, seconds));
       process.stderr.write('views: /stats beside a computed /recommendations measured\n');
       const cache = services.responseCache.stats();
@@ -142,6 +157,7 @@ export async function benchViews(): Promise<Record<string, number>> {
     } finally {
       await cachedServer.close();
       await computedServer.close();
+      await coldServer.close();
       await runner.stop();
       await composition.close();
     }

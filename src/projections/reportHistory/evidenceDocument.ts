@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { addDays } from '../../domain/shared/days.js';
 import { isEvidenceRun, isGapRun, recommendationWindowStart, type DomainCategory, type EvidenceCitation, type EvidenceRun, type PromptEvidenceTotals, type RunEvidence } from '../../domain/analysis/index.js';
 import type { Doc } from '../../ports/documentStore.js';
@@ -128,23 +129,17 @@ export interface WindowEvidence {
   totals: Map<string, PromptEvidenceTotals>;
 }
 
-/** Reads evidence documents of a window, keeping the runs and totals of `engines` only (all when undefined). */
-export function windowEvidence(documents: readonly EvidenceDoc[], engines: ReadonlySet<string> | undefined): WindowEvidence {
-  const evidence: WindowEvidence = { runs: [], totals: new Map() };
-  addWindowEvidence(evidence, documents, engines);
-  return inDateOrder(evidence);
+/**
+ * One evidence document decoded: its prompt's engine rows and its kept runs as recommendations read them.
+ * Held by the reader's cache across requests, so nothing that reads it may change it.
+ */
+export interface DecodedEvidence {
+  promptId: string;
+  engines: readonly EvidenceEngineRow[];
+  runs: readonly EvidenceRun[];
 }
 
-const byDateThenId = (left: EvidenceRun, right: EvidenceRun): number =>
-  left.runDate < right.runDate ? -1 : left.runDate > right.runDate ? 1 : left.runId < right.runId ? -1 : left.runId > right.runId ? 1 : 0;
-
-/** The window's kept runs put oldest first, then by id: the order recommendations quote them in. */
-export function inDateOrder(evidence: WindowEvidence): WindowEvidence {
-  evidence.runs.sort(byDateThenId);
-  return evidence;
-}
-
-/** The cited URLs at `indexes`, skipping any missing (a loop: this runs for every kept run a window reads). */
+/** The cited URLs at `indexes`, skipping any missing. */
 function citedAt(cited: readonly EvidenceCitation[], indexes: readonly number[]): EvidenceCitation[] {
   const found: EvidenceCitation[] = [];
   for (const at of indexes) {
@@ -154,10 +149,25 @@ function citedAt(cited: readonly EvidenceCitation[], indexes: readonly number[])
   return found;
 }
 
-/** Adds some of a window's evidence documents to what was read of it so far (`inDateOrder` once all are in). */
-export function addWindowEvidence({ runs, totals }: WindowEvidence, documents: readonly EvidenceDoc[], engines: ReadonlySet<string> | undefined): void {
-  for (const { promptId, engines: engineRows, citations: citationRows, runs: runRows } of documents) {
-    const cited = citationRows.map(([url, domain, title, category, owner]) => ({ url, domain, title, category, owner: owner < 0 ? null : owner }));
+/** A stored evidence document as recommendations read it. */
+export function decodeEvidence({ promptId, engines, citations: citationRows, runs: runRows }: EvidenceDoc): DecodedEvidence {
+  const cited = citationRows.map(([url, domain, title, category, owner]): EvidenceCitation => ({ url, domain, title, category, owner: owner < 0 ? null : owner }));
+  const runs = runRows.map(([runId, engine, runDate, mentions, citations, negativeSentences, [positive, neutral, negative]]): EvidenceRun => ({
+    runId,
+    promptId,
+    engine,
+    runDate,
+    mentions,
+    citations: citedAt(cited, citations),
+    negativeSentences,
+    sentences: { positive, neutral, negative },
+  }));
+  return { promptId, engines, runs };
+}
+
+/** Adds decoded evidence of `engines` (all when undefined) to what was read of a window so far (`inDateOrder` once all are in). */
+export function addDecodedEvidence({ runs, totals }: WindowEvidence, decoded: readonly DecodedEvidence[], engines: ReadonlySet<string> | undefined): void {
+  for (const { promptId, engines: engineRows, runs: promptRuns } of decoded) {
     for (const [engine, count, positive, neutral, negative, brandCitingRuns] of engineRows) {
       if (engines && !engines.has(engine)) continue;
       let prompt = totals.get(promptId);
@@ -171,18 +181,46 @@ export function addWindowEvidence({ runs, totals }: WindowEvidence, documents: r
       prompt.sentences.negative += negative;
       prompt.brandCitingRuns += brandCitingRuns;
     }
-    for (const [runId, engine, runDate, mentions, citations, negativeSentences, [positive, neutral, negative]] of runRows) {
-      if (engines && !engines.has(engine)) continue;
-      runs.push({
-        runId,
-        promptId,
-        engine,
-        runDate,
-        mentions,
-        citations: citedAt(cited, citations),
-        negativeSentences,
-        sentences: { positive, neutral, negative },
-      });
-    }
+    for (const run of promptRuns) if (!engines || engines.has(run.engine)) runs.push(run);
   }
+}
+
+/** Reads evidence documents of a window, keeping the runs and totals of `engines` only (all when undefined). */
+export function windowEvidence(documents: readonly EvidenceDoc[], engines: ReadonlySet<string> | undefined): WindowEvidence {
+  const evidence: WindowEvidence = { runs: [], totals: new Map() };
+  addDecodedEvidence(evidence, documents.map(decodeEvidence), engines);
+  return inDateOrder(evidence);
+}
+
+const byDateThenId = (left: EvidenceRun, right: EvidenceRun): number =>
+  left.runDate < right.runDate ? -1 : left.runDate > right.runDate ? 1 : left.runId < right.runId ? -1 : left.runId > right.runId ? 1 : 0;
+
+/** The window's kept runs put oldest first, then by id: the order recommendations quote them in. */
+export function inDateOrder(evidence: WindowEvidence): WindowEvidence {
+  evidence.runs.sort(byDateThenId);
+  return evidence;
+}
+
+/**
+ * When the evidence of one country's day of a report version was last written: a new random revision with
+ * every write of any of its documents, written after them (`evidenceRevisionsOf`). A reader that holds the
+ * day's documents decoded under the revision it read before them knows they are current while it is unchanged;
+ * a revision that is new, whoever wrote it, only makes it read the day again.
+ */
+export interface EvidenceRevisionDoc extends Doc {
+  reportId: string;
+  version: number;
+  country: string;
+  day: string;
+  revision: string;
+}
+
+/** A new revision for each country's day that `documents` (about to be written) belong to. */
+export function evidenceRevisionsOf(documents: readonly EvidenceDoc[]): EvidenceRevisionDoc[] {
+  const revisions = new Map<string, EvidenceRevisionDoc>();
+  for (const { reportId, version, country, day } of documents) {
+    const _id = `${reportId}|${version}|${country}|${day}`;
+    if (!revisions.has(_id)) revisions.set(_id, { _id, reportId, version, country, day, revision: randomUUID() });
+  }
+  return [...revisions.values()];
 }

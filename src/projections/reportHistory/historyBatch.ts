@@ -1,7 +1,7 @@
 import type { CompiledDetection } from '../../domain/analysis/index.js';
 import type { Collection, Doc } from '../../ports/documentStore.js';
 import { addDayInto, addRunToDay, dayDocId, type DayDoc } from './dayDocument.js';
-import { addEvidenceInto, addRunToEvidence, type EvidenceDoc } from './evidenceDocument.js';
+import { addEvidenceInto, addRunToEvidence, evidenceRevisionsOf, type EvidenceDoc, type EvidenceRevisionDoc } from './evidenceDocument.js';
 import {
   addCitationRows,
   addReportDayInto,
@@ -36,10 +36,11 @@ export interface HistoryCollections {
   reportCitations: Collection<ReportCitationsDoc>;
   promptTotals: Collection<PromptTotalsDoc>;
   evidence: Collection<EvidenceDoc>;
+  evidenceRevisions: Collection<EvidenceRevisionDoc>;
 }
 
 /** The logical names of the history collections, beside `versions`. */
-export const HISTORY_COLLECTIONS = { days: 'days', reportDays: 'reportDays', reportCitations: 'reportCitations', promptTotals: 'promptTotals', evidence: 'evidence' } as const;
+export const HISTORY_COLLECTIONS = { days: 'days', reportDays: 'reportDays', reportCitations: 'reportCitations', promptTotals: 'promptTotals', evidence: 'evidence', evidenceRevisions: 'evidenceRevisions' } as const;
 
 export function historyCollections(collection: <T extends Doc>(logical: string) => Collection<T>): HistoryCollections {
   return {
@@ -48,6 +49,7 @@ export function historyCollections(collection: <T extends Doc>(logical: string) 
     reportCitations: collection<ReportCitationsDoc>(HISTORY_COLLECTIONS.reportCitations),
     promptTotals: collection<PromptTotalsDoc>(HISTORY_COLLECTIONS.promptTotals),
     evidence: collection<EvidenceDoc>(HISTORY_COLLECTIONS.evidence),
+    evidenceRevisions: collection<EvidenceRevisionDoc>(HISTORY_COLLECTIONS.evidenceRevisions),
   };
 }
 
@@ -212,5 +214,8 @@ export async function saveHistoryBatch(collections: HistoryCollections, batch: H
   await replaceAll(collections.reportDays, [...batch.reportDays.values()]);
   await replaceAll(collections.reportCitations, [...batch.citations.values()].map(citationsDocument));
   await replaceAll(collections.promptTotals, [...batch.promptTotals.values()].map(promptTotalsDocument));
-  await replaceAll(collections.evidence, [...batch.evidence.values()]);
+  const evidence = [...batch.evidence.values()];
+  await replaceAll(collections.evidence, evidence);
+  // After the documents: a reader that saw the new revision reads them as written.
+  await replaceAll(collections.evidenceRevisions, evidenceRevisionsOf(evidence));
 }

@@ -187,6 +187,7 @@ export const reportHistoryProjectionWith = (analyst: RunAnalyst, clock: Clock = 
     await scope.collection(REPORT_HISTORY.reportDays).createIndex({ reportId: 1, version: 1, country: 1, day: 1 });
     await scope.collection(REPORT_HISTORY.reportCitations).createIndex({ reportId: 1, version: 1, country: 1, span: 1, day: 1 });
     await scope.collection(REPORT_HISTORY.evidence).createIndex({ reportId: 1, version: 1, country: 1, day: 1 });
+    await scope.collection(REPORT_HISTORY.evidenceRevisions).createIndex({ reportId: 1, version: 1, country: 1, day: 1 });
     await scope.collection(REPORT_HISTORY.promptTotals).createIndex({ reportId: 1, version: 1, country: 1, span: 1, engine: 1, day: 1 });
   },
   async prepare(events, scope: ProjectionScope) {

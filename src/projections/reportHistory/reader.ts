@@ -5,7 +5,8 @@ import { addCompactTotals, decodePromptTotals, decodeTotals, emptyCompactTotals,
 import type { DayDoc } from './dayDocument.js';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { addDays } from '../../domain/shared/days.js';
-import { addWindowEvidence, inDateOrder, type EvidenceDoc, type WindowEvidence } from './evidenceDocument.js';
+import { addDecodedEvidence, decodeEvidence, inDateOrder, type EvidenceDoc, type EvidenceRevisionDoc, type WindowEvidence } from './evidenceDocument.js';
+import { EvidenceDayCache } from './evidenceCache.js';
 import { REPORT_HISTORY, reportHistoryProjection } from './projection.js';
 import { ALL_ENGINES, type PromptTotalsDoc } from './promptTotals.js';
 import type { ReportCitationsDoc, ReportDayDoc } from './reportDocuments.js';
@@ -45,8 +46,6 @@ const windowFilter = ({ reportId, version }: VersionKey, { country, startDate, e
 
 /** Days of evidence read between two turns of the event loop: a few milliseconds of reading for a large report. */
 const EVIDENCE_DAYS_PER_TURN = 3;
-
-const minDay = (left: string, right: string): string => (left < right ? left : right);
 
 /**
  * The queries of the report history read model: which versions exist, and the documents of a version over a
@@ -164,23 +163,36 @@ export class HistoryReader {
 
   /**
    * What recommendations quote over the window (`evidenceDocument.ts`): the runs they may quote, oldest first,
-   * and each of `promptIds`' totals, over the selected engines (all when undefined). Read a few days at a time
-   * with the event loop's other work between: a month of a large report is megabytes of documents, and the
-   * embedded store reads them synchronously. (Days, not prompts: the documents' index leads with the day range,
-   * so a query per few prompts would read the whole month each time.)
+   * and each of `promptIds`' totals, over the selected engines (all when undefined). A day whose revision is
+   * the one its decoded evidence is held under in this process is not read again (`EvidenceDayCache`); the
+   * others are read a day per query, with the event loop's other work between every few: a month of a large
+   * report is megabytes of documents, and the embedded store reads them synchronously. The prompts are picked
+   * here, not in the query: the documents' index does not hold them, and a held day serves every tag filter.
    */
   async evidence(key: VersionKey, window: HistoryWindow, promptIds: readonly string[], engines: ReadonlySet<string> | undefined): Promise<WindowEvidence> {
-    const collection = await this.readModels.collection<EvidenceDoc>(reportHistoryProjection, REPORT_HISTORY.evidence);
     const evidence: WindowEvidence = { runs: [], totals: new Map() };
     if (promptIds.length === 0) return evidence;
-    // The prompts are picked here, not in the query: the index does not hold them, so a filter on them would be
-    // tested document by document in the embedded store, and without a tag filter every prompt is read anyway.
+    const revisionDocs = await (await this.readModels.collection<EvidenceRevisionDoc>(reportHistoryProjection, REPORT_HISTORY.evidenceRevisions)).find(windowFilter(key, window));
+    const revisions = new Map(revisionDocs.map(({ day, revision }) => [day, revision]));
+    const documents = await this.readModels.collection<EvidenceDoc>(reportHistoryProjection, REPORT_HISTORY.evidence);
+    const cache = evidenceCacheOf(this.readModels);
     const prompts = new Set(promptIds);
-    for (let from = window.startDate; from <= window.endDate; from = addDays(from, EVIDENCE_DAYS_PER_TURN)) {
-      if (from > window.startDate) await nextTurn();
-      const to = minDay(addDays(from, EVIDENCE_DAYS_PER_TURN - 1), window.endDate);
-      const documents = await collection.find(windowFilter(key, { ...window, startDate: from, endDate: to }));
-      addWindowEvidence(evidence, documents.filter(({ promptId }) => prompts.has(promptId)), engines);
+    let readSinceTurn = 0;
+    for (let day = window.startDate; day <= window.endDate; day = addDays(day, 1)) {
+      const revision = revisions.get(day);
+      const cacheKey = `${key.reportId}|${key.version}|${window.country}|${day}`;
+      let decoded = revision === undefined ? undefined : cache.get(cacheKey, revision);
+      if (!decoded) {
+        if (readSinceTurn === EVIDENCE_DAYS_PER_TURN) {
+          await nextTurn();
+          readSinceTurn = 0;
+        }
+        decoded = (await documents.find(windowFilter(key, { ...window, startDate: day, endDate: day }))).map(decodeEvidence);
+        readSinceTurn += 1;
+        // A day written before revisions were kept has none: it is read every time until it leaves the window.
+        if (revision !== undefined) cache.set(cacheKey, revision, decoded);
+      }
+      addDecodedEvidence(evidence, decoded.filter(({ promptId }) => prompts.has(promptId)), engines);
     }
     return inDateOrder(evidence);
   }
@@ -202,6 +214,23 @@ export class HistoryReader {
     }
     return found;
   }
+}
+
+/** Each read model set's decoded evidence, held for the process's life (a reader is made per request). */
+const evidenceCaches = new WeakMap<ReadModels, EvidenceDayCache>();
+
+function evidenceCacheOf(readModels: ReadModels): EvidenceDayCache {
+  let cache = evidenceCaches.get(readModels);
+  if (!cache) {
+    cache = new EvidenceDayCache();
+    evidenceCaches.set(readModels, cache);
+  }
+  return cache;
+}
+
+/** Drops the evidence this process holds for `readModels`: the next reads decode every day again. */
+export function forgetHeldEvidence(readModels: ReadModels): void {
+  evidenceCaches.delete(readModels);
 }
 
 export const historyReader = (readModels: ReadModels): HistoryReader => new HistoryReader(readModels);

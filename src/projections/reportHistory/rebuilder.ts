@@ -294,7 +294,10 @@ export class ReportRebuilder {
     const now = this.clock.now();
     const today = utcDay(now);
     if (today === this.evidencePrunedOn) return;
-    const { deletedCount } = await this.history().evidence.deleteMany({ day: { $lt: evidencePrunedBefore(now) } });
+    const old = { day: { $lt: evidencePrunedBefore(now) } };
+    const history = this.history();
+    const { deletedCount } = await history.evidence.deleteMany(old);
+    await history.evidenceRevisions.deleteMany(old);
     this.evidencePrunedOn = today;
     if (deletedCount > 0) this.options.logger.info({ deleted: deletedCount }, 'evidence older than recommendations read deleted');
   }

@@ -10,8 +10,8 @@ import { recommendationWindowStart } from '../../../src/domain/analysis/index.js
 import { addDays } from '../../../src/domain/shared/days.js';
 import type { Doc } from '../../../src/ports/documentStore.js';
 import type { DayDoc } from '../../../src/projections/reportHistory/dayDocument.js';
-import { evidenceFrom, evidencePrunedBefore, windowEvidence, type EvidenceDoc } from '../../../src/projections/reportHistory/evidenceDocument.js';
-import { historyReader } from '../../../src/projections/reportHistory/reader.js';
+import { evidenceFrom, evidencePrunedBefore, windowEvidence, type EvidenceDoc, type EvidenceRevisionDoc } from '../../../src/projections/reportHistory/evidenceDocument.js';
+import { historyReader, type HistoryReader } from '../../../src/projections/reportHistory/reader.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../../../src/projections/reportHistory/projection.js';
 import { ReportRebuilder } from '../../../src/projections/reportHistory/rebuilder.js';
 import { ReadModels } from '../../../src/projections/runner/readModels.js';
@@ -93,6 +93,8 @@ describe('the days the evidence read model keeps', () => {
       await collector.stop();
     }
     expect(await evidenceDays()).toEqual([...days.filter((day) => day >= pruneBefore), '2026-11-15']);
+    const revisions = await collection<EvidenceRevisionDoc>(REPORT_HISTORY.evidenceRevisions);
+    expect((await revisions.find({ reportId }, { sort: { day: 1 } })).map(({ day }) => day)).toEqual(await evidenceDays());
     expect(await dayDocs.countDocuments({ reportId })).toBe(47);
   });
 
@@ -127,6 +129,37 @@ describe('the days the evidence read model keeps', () => {
     expect(read.runs).toHaveLength(24);
     // Thirty days, three a turn: nine turns of the event loop while reading, where one query would give none.
     expect(turnsWhileReading).toBeGreaterThanOrEqual(9);
+  });
+
+  test('a day held since an earlier read is not read again until a write gives it a new revision', async () => {
+    const team = await createTeam(harness.context, { name: 'Vandelay', plan: 'premium' });
+    const workspaceId = (await createWorkspace(harness.context, { teamId: team.id, name: 'Main' })).id;
+    const promptId = (await createPrompt(harness.context, { workspaceId, country: 'us', text: 'Best importer?' })).id;
+    await importRuns(harness.context, ['2026-11-10', '2026-11-12'].map((day) => gapRun(promptId, day).replace(`run-${day}`, `held-${day}`)));
+    const reportId = (await createBrandReport(harness.context, {
+      workspaceId, brand: 'Acme', brandDomain: 'acme.com', promptIds: [promptId], competitors: [{ brand: 'Globex', brandDomain: 'globex.com' }],
+    })).id;
+    await harness.settle();
+    await harness.rebuilder.drain();
+    // One process's read models (what a service holds), a reader per request as the API makes them.
+    const readModels = new ReadModels(harness.context.documentStore);
+    const version = (await historyReader(readModels).activeVersion(reportId)) as NonNullable<Awaited<ReturnType<HistoryReader['activeVersion']>>>;
+    const window = { country: 'us', startDate: recommendationWindowStart(new Date(NOW)), endDate: '2026-11-15' };
+    const runIds = async () => (await historyReader(readModels).evidence(version, window, [promptId], undefined)).runs.map(({ runId }) => runId);
+    expect(await runIds()).toEqual(['held-2026-11-10', 'held-2026-11-12']);
+
+    // Changed behind the projection's back, the revision kept: the held day answers, the stored one is not read.
+    const evidence = await collection<EvidenceDoc>(REPORT_HISTORY.evidence);
+    await evidence.deleteMany({ reportId, day: '2026-11-10' });
+    expect(await runIds()).toEqual(['held-2026-11-10', 'held-2026-11-12']);
+
+    // A run recorded for a past day writes it and its revision: the next read has it.
+    await importRuns(harness.context, [gapRun(promptId, '2026-11-12').replace('run-2026-11-12', 'late-2026-11-12')]);
+    await harness.settle();
+    expect(await runIds()).toEqual(['held-2026-11-10', 'held-2026-11-12', 'late-2026-11-12']);
+    const revisions = await collection<EvidenceRevisionDoc>(REPORT_HISTORY.evidenceRevisions);
+    await revisions.updateOne({ reportId, day: '2026-11-10' }, { $set: { revision: 'another' } });
+    expect(await runIds()).toEqual(['held-2026-11-12', 'late-2026-11-12']);
   });
 
   test('a read of some prompts (a tag filter) holds their evidence and no other prompt’s', async () => {
