@@ -33,6 +33,9 @@ describe('names', () => {
     'Acmé is a different word.',
     'ÄAcme is a different word.',
     'Acme\u0301 with a combining accent is a different word.',
+    'Cafe\u0301Acme, a combining accent before it, is a different word.',
+    '\u{1D49C}Acme (a letter outside the Basic Multilingual Plane before it) is a different word.',
+    '١Acme (an Arabic-Indic digit before it) is a different word.',
   ])('a letter, digit or mark directly before or after a name prevents the match: %j', (content) => {
     expect(mentionsOf(acme, content)).toBe(0);
   });
@@ -40,6 +43,8 @@ describe('names', () => {
   test.each([
     '**Acme** leads.',
     '(Acme) leads.',
+    '\u{1F600}Acme leads (an emoji is no letter).',
+    'AAcme… then Acme leads.',
     'Acme’s pricing.',
     "Acme's pricing.",
     'Acme-based teams.',
