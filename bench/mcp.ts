@@ -16,6 +16,7 @@ import { loadConfig, type Config } from '../src/config.js';
 import { startServer } from '../src/server.js';
 import { untilCaughtUp, untilRebuilt } from './api.js';
 import { assertClean, loadFromAnotherProcess, ratio, recordAnswer, startFloorServer } from './support/load.js';
+import { profiled } from './support/profile.js';
 
 const CLIENTS = 20;
 const DURATION_SECONDS = 10;
@@ -86,7 +87,8 @@ export async function benchMcp(): Promise<Record<string, number>> {
       };
       const answer = await recordAnswer(job.url, { method: 'POST', headers: job.headers, body: job.body });
       if (answer.status !== 200) throw new Error(`get_brand_report answered ${answer.status}: ${answer.body.toString('utf8').slice(0, 200)}`);
-      const measured = assertClean('MCP get_brand_report', await loadFromAnotherProcess(job));
+      // GEOLENS_BENCH_PROFILE=<folder>: the server's thread is profiled under the load.
+      const measured = assertClean('MCP get_brand_report', await profiled('mcpGetBrandReport', () => loadFromAnotherProcess(job)));
       const floorServer = await startFloorServer(answer);
       try {
         const floor = assertClean('floor', await loadFromAnotherProcess({ ...job, url: floorServer.url }));
