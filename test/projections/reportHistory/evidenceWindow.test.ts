@@ -11,7 +11,7 @@ import { addDays } from '../../../src/domain/shared/days.js';
 import type { Doc } from '../../../src/ports/documentStore.js';
 import type { DayDoc } from '../../../src/projections/reportHistory/dayDocument.js';
 import { evidenceFrom, evidencePrunedBefore, windowEvidence, type EvidenceDoc, type EvidenceRevisionDoc } from '../../../src/projections/reportHistory/evidenceDocument.js';
-import { historyReader, type HistoryReader } from '../../../src/projections/reportHistory/reader.js';
+import { historyReader } from '../../../src/projections/reportHistory/reader.js';
 import { REPORT_HISTORY, reportHistoryProjection } from '../../../src/projections/reportHistory/projection.js';
 import { ReportRebuilder } from '../../../src/projections/reportHistory/rebuilder.js';
 import { ReadModels } from '../../../src/projections/runner/readModels.js';
@@ -39,6 +39,23 @@ async function until(condition: () => Promise<boolean>, timeoutMs = 5_000): Prom
 /** A run naming only a competitor (a content gap, so evidence) on `day`. */
 const gapRun = (promptId: string, day: string) =>
   JSON.stringify({ runId: `run-${day}`, promptId, engine: 'chatgpt', runDate: `${day}T09:00:00Z`, content: 'Globex is the best CRM.', citations: [] });
+
+/** `prompts` in a new team's workspace with `runsOf(their ids)` imported, and a report on them whose history is built. */
+async function builtReport(teamName: string, prompts: readonly string[], runsOf: (promptIds: string[]) => string[]) {
+  const team = await createTeam(harness.context, { name: teamName, plan: 'premium' });
+  const workspaceId = (await createWorkspace(harness.context, { teamId: team.id, name: 'Main' })).id;
+  const promptIds: string[] = [];
+  for (const text of prompts) promptIds.push((await createPrompt(harness.context, { workspaceId, country: 'us', text })).id);
+  await importRuns(harness.context, runsOf(promptIds));
+  const reportId = (await createBrandReport(harness.context, {
+    workspaceId, brand: 'Acme', brandDomain: 'acme.com', promptIds, competitors: [{ brand: 'Globex', brandDomain: 'globex.com' }],
+  })).id;
+  await harness.settle();
+  await harness.rebuilder.drain();
+  const version = await historyReader(new ReadModels(harness.context.documentStore)).activeVersion(reportId);
+  if (!version) throw new Error('the report has no active history version');
+  return { promptIds, reportId, version };
+}
 
 describe('the days the evidence read model keeps', () => {
   test('cover the recommendations’ window at any hour, with pruning behind what is still written', () => {
@@ -99,18 +116,9 @@ describe('the days the evidence read model keeps', () => {
   });
 
   test('a month of many prompts is read a few days at a time, the event loop turning between, into what one read gives', async () => {
-    const team = await createTeam(harness.context, { name: 'Globex', plan: 'premium' });
-    const workspaceId = (await createWorkspace(harness.context, { teamId: team.id, name: 'Main' })).id;
-    const promptIds: string[] = [];
-    for (let index = 0; index < 12; index++) promptIds.push((await createPrompt(harness.context, { workspaceId, country: 'us', text: `Best CRM ${index}?` })).id);
-    await importRuns(harness.context, promptIds.flatMap((promptId) => ['2026-11-10', '2026-11-12'].map((day) => gapRun(promptId, day).replace(`run-${day}`, `run-${promptId}-${day}`))));
-    const reportId = (await createBrandReport(harness.context, {
-      workspaceId, brand: 'Acme', brandDomain: 'acme.com', promptIds, competitors: [{ brand: 'Globex', brandDomain: 'globex.com' }],
-    })).id;
-    await harness.settle();
-    await harness.rebuilder.drain();
+    const { promptIds, reportId, version } = await builtReport('Globex', Array.from({ length: 12 }, (_, index) => `Best CRM ${index}?`), (ids) =>
+      ids.flatMap((promptId) => ['2026-11-10', '2026-11-12'].map((day) => gapRun(promptId, day).replace(`run-${day}`, `run-${promptId}-${day}`))));
     const reader = historyReader(new ReadModels(harness.context.documentStore));
-    const version = await reader.activeVersion(reportId);
     const window = { country: 'us', startDate: recommendationWindowStart(new Date(NOW)), endDate: '2026-11-15' };
 
     let turns = 0;
@@ -120,7 +128,7 @@ describe('the days the evidence read model keeps', () => {
       if (counting) setImmediate(tick);
     };
     setImmediate(tick);
-    const read = await reader.evidence(version as NonNullable<typeof version>, window, promptIds, undefined);
+    const read = await reader.evidence(version, window, promptIds, undefined);
     const turnsWhileReading = turns;
     counting = false;
 
@@ -132,18 +140,10 @@ describe('the days the evidence read model keeps', () => {
   });
 
   test('a day held since an earlier read is not read again until a write gives it a new revision', async () => {
-    const team = await createTeam(harness.context, { name: 'Vandelay', plan: 'premium' });
-    const workspaceId = (await createWorkspace(harness.context, { teamId: team.id, name: 'Main' })).id;
-    const promptId = (await createPrompt(harness.context, { workspaceId, country: 'us', text: 'Best importer?' })).id;
-    await importRuns(harness.context, ['2026-11-10', '2026-11-12'].map((day) => gapRun(promptId, day).replace(`run-${day}`, `held-${day}`)));
-    const reportId = (await createBrandReport(harness.context, {
-      workspaceId, brand: 'Acme', brandDomain: 'acme.com', promptIds: [promptId], competitors: [{ brand: 'Globex', brandDomain: 'globex.com' }],
-    })).id;
-    await harness.settle();
-    await harness.rebuilder.drain();
+    const { promptIds: [promptId = ''], reportId, version } = await builtReport('Vandelay', ['Best importer?'], ([id = '']) =>
+      ['2026-11-10', '2026-11-12'].map((day) => gapRun(id, day).replace(`run-${day}`, `held-${day}`)));
     // One process's read models (what a service holds), a reader per request as the API makes them.
     const readModels = new ReadModels(harness.context.documentStore);
-    const version = (await historyReader(readModels).activeVersion(reportId)) as NonNullable<Awaited<ReturnType<HistoryReader['activeVersion']>>>;
     const window = { country: 'us', startDate: recommendationWindowStart(new Date(NOW)), endDate: '2026-11-15' };
     const runIds = async () => (await historyReader(readModels).evidence(version, window, [promptId], undefined)).runs.map(({ runId }) => runId);
     expect(await runIds()).toEqual(['held-2026-11-10', 'held-2026-11-12']);
@@ -163,21 +163,12 @@ describe('the days the evidence read model keeps', () => {
   });
 
   test('a read of some prompts (a tag filter) holds their evidence and no other prompt’s', async () => {
-    const team = await createTeam(harness.context, { name: 'Initech', plan: 'premium' });
-    const workspaceId = (await createWorkspace(harness.context, { teamId: team.id, name: 'Main' })).id;
-    const promptIds: string[] = [];
-    for (let index = 0; index < 3; index++) promptIds.push((await createPrompt(harness.context, { workspaceId, country: 'us', text: `Best ERP ${index}?` })).id);
-    await importRuns(harness.context, promptIds.map((promptId) => gapRun(promptId, '2026-11-12').replace('run-2026-11-12', `run-${promptId}`)));
-    const reportId = (await createBrandReport(harness.context, {
-      workspaceId, brand: 'Acme', brandDomain: 'acme.com', promptIds, competitors: [{ brand: 'Globex', brandDomain: 'globex.com' }],
-    })).id;
-    await harness.settle();
-    await harness.rebuilder.drain();
+    const { promptIds, version } = await builtReport('Initech', ['Best ERP 0?', 'Best ERP 1?', 'Best ERP 2?'], (ids) =>
+      ids.map((promptId) => gapRun(promptId, '2026-11-12').replace('run-2026-11-12', `run-${promptId}`)));
     const reader = historyReader(new ReadModels(harness.context.documentStore));
-    const version = await reader.activeVersion(reportId);
     const window = { country: 'us', startDate: recommendationWindowStart(new Date(NOW)), endDate: '2026-11-15' };
     const picked = [promptIds[0] ?? '', promptIds[2] ?? ''];
-    const read = await reader.evidence(version as NonNullable<typeof version>, window, picked, undefined);
+    const read = await reader.evidence(version, window, picked, undefined);
     expect(read.runs.map(({ promptId }) => promptId).sort()).toEqual([...picked].sort());
     expect([...read.totals.keys()].sort()).toEqual([...picked].sort());
   });
