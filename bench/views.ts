@@ -4,7 +4,8 @@
  * `GEOLENS_BENCH_SCALE` shrinks the prompts), 10 clients each, three ways in the same run: answered through the
  * response cache (what serve does), computed on every request (the same server with a cache that holds nothing:
  * what serve did before), and the floor (bare node:http answering the same bytes). Beside them: the peak RSS of the
- * server process under the 10-client loads and the read models' size per million runs. `/recommendations` is also
+ * server process under the 10-client loads and the read models' size per million runs. Every request is a
+ * browser's (its key and `accept-encoding: gzip, deflate, br`), so large held answers go compressed. `/recommendations` is also
  * computed with no evidence held (each request decodes the month again, as after a start or a replay); computed on
  * every request, it reads the days whose revision changed only. `GEOLENS_BENCH_SECONDS`
  * sets each load's length (default 10). Runnable alone: `node --import tsx bench/views.ts`.
@@ -21,10 +22,13 @@ import { compose } from '../src/compose.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { DAYS, dayOf, FULL_PROMPTS, seed } from './analytics.js';
 import { profiled } from './support/profile.js';
-import { assertClean, listening, loadFromAnotherProcess, ratio, recordAnswer, startFloorServer, type LoadResult } from './support/load.js';
+import { assertClean, listening, loadFromAnotherProcess, ratio, recordAnswerAsSent, startFloorServer, type LoadResult } from './support/load.js';
 import { peakRssMegabytes, resetPeakRss } from './support/processStats.js';
 
 const CLIENTS = 10;
+
+/** The headers of the dashboard's requests: its key, and the encodings every browser accepts. */
+const asBrowser = (key: string): Record<string, string> => ({ authorization: `Bearer ${key}`, 'accept-encoding': 'gzip, deflate, br' });
 const silent = pino({ level: 'silent' });
 
 /** Bytes of one embedded store's files in the data dir (`readmodels` or `events`: the .sqlite file and its WAL). */
@@ -46,9 +50,10 @@ interface ViewLoads {
  * when computed, since 10 would queue past the load generator's 10-second timeout.
  */
 async function measureView(name: string, urls: { cached: string; computed: string }, path: string, key: string, seconds: number, computedClients: number): Promise<ViewLoads> {
-  const headers = { authorization: `Bearer ${key}` };
+  const headers = asBrowser(key);
   const job = (url: string, connections = CLIENTS) => ({ url, connections, durationSeconds: seconds, headers });
-  const answer = await recordAnswer(`${urls.cached}${path}`, { headers });
+  // The floor answers the bytes a browser received: compressed where geolens compressed them.
+  const answer = await recordAnswerAsSent(`${urls.cached}${path}`, headers);
   if (answer.status !== 200) throw new Error(`${name}: ${answer.status} ${answer.body.toString('utf8').slice(0, 200)}`);
   const cached = assertClean(`${name}, cached`, await loadFromAnotherProcess(job(`${urls.cached}${path}`)));
   // GEOLENS_BENCH_PROFILE=<folder>: the server's thread is profiled while it computes the view on every request.
@@ -80,7 +85,7 @@ const viewFigures = (name: string, computedClients: number, { cached, computed, 
  * request). What the computation costs the cached answers' latency, beside `/stats` alone.
  */
 async function statsBesideComputedRecommendations(urls: { cached: string; computed: string }, report: string, window: string, key: string, seconds: number): Promise<Record<string, number>> {
-  const headers = { authorization: `Bearer ${key}` };
+  const headers = asBrowser(key);
   const [stats, recommendations] = await Promise.all([
     loadFromAnotherProcess({ url: `${urls.cached}${report}/stats?${window}`, connections: CLIENTS, durationSeconds: seconds, headers }),
     loadFromAnotherProcess({ url: `${urls.computed}${report}/recommendations?country=us`, connections: 1, durationSeconds: seconds, headers }),
@@ -143,7 +148,7 @@ export async function benchViews(): Promise<Record<string, number>> {
       }
       figures.servePeakRssMegabytesUnderTenClients = await peakRssMegabytes(process.pid);
       const cold = assertClean('recommendations, nothing held', await loadFromAnotherProcess({
-        url: `${coldServer.url}${report}/recommendations?country=us`, connections: 1, durationSeconds: seconds, headers: { authorization: `Bearer ${seeded.key}` },
+        url: `${coldServer.url}${report}/recommendations?country=us`, connections: 1, durationSeconds: seconds, headers: asBrowser(seeded.key),
       }));
       figures.recommendationsComputedNothingHeldP50Ms = cold.p50;
       figures.recommendationsComputedNothingHeldP99Ms = cold.p99;

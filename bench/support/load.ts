@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import express from 'express';
@@ -50,6 +50,28 @@ export interface RecordedAnswer {
   status: number;
   headers: IncomingHttpHeaders;
   body: Buffer;
+}
+
+/**
+ * One GET answer of the real server as it went over the wire (node:http inflates nothing): with
+ * `accept-encoding: gzip` among `headers`, the compressed bytes and their Content-Encoding, for a floor that
+ * replays exactly what a browser received.
+ */
+export function recordAnswerAsSent(url: string, headers: Record<string, string>): Promise<RecordedAnswer> {
+  return new Promise((resolve, reject) => {
+    const call = request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const kept: IncomingHttpHeaders = { 'content-type': response.headers['content-type'] ?? 'application/json' };
+        if (response.headers['content-encoding']) kept['content-encoding'] = response.headers['content-encoding'];
+        resolve({ status: response.statusCode ?? 0, headers: kept, body: Buffer.concat(chunks) });
+      });
+      response.on('error', reject);
+    });
+    call.on('error', reject);
+    call.end();
+  });
 }
 
 /** One answer of the real server, kept to be replayed by the floor. */

@@ -4,7 +4,7 @@ import type { Principal } from '../../app/shared/principal.js';
 import type { Services } from '../../app/shared/services.js';
 import { answerCsv } from './csv/answer.js';
 import { wantsCsv } from './csv/negotiate.js';
-import { heldJsonBytes, jsonBody, type EtagFunction } from './jsonBody.js';
+import { GZIP_MIN_BYTES, heldGzipBytes, heldJsonBytes, jsonBody, type EtagFunction } from './jsonBody.js';
 import type { Route } from './route.js';
 import { RouteTable } from './routeTable.js';
 
@@ -33,7 +33,7 @@ function assertDocumented(route: Route, body: unknown): void {
   }
 }
 
-function send(response: Response, route: Route, body: unknown): void {
+async function send(response: Response, route: Route, body: unknown): Promise<void> {
   const status = route.statusOf(body);
   response.status(status);
   if (route.contentType === 'text/html') {
@@ -46,12 +46,23 @@ function send(response: Response, route: Route, body: unknown): void {
     response.end();
     return;
   }
-  const held = response.get('Content-Type') === undefined ? heldJsonBytes(body, response.app.get('etag fn') as EtagFunction | undefined) : undefined;
+  const etagOf = response.app.get('etag fn') as EtagFunction | undefined;
+  const held = response.get('Content-Type') === undefined ? heldJsonBytes(body, etagOf) : undefined;
   if (held) {
-    // What express sends for the text, with the bytes and ETag of a held answer made once.
+    // What express sends for the text, with the bytes and ETag of a held answer made once; a large one
+    // gzip-compressed (once) for a client that accepts it, as every browser opening the dashboard does.
     response.set('Content-Type', 'application/json; charset=utf-8');
-    if (held.etag !== undefined) response.set('ETag', held.etag);
-    response.send(held.bytes);
+    let sent = held;
+    if (held.bytes.length >= GZIP_MIN_BYTES) {
+      response.vary('Accept-Encoding');
+      const gzipped = response.req.acceptsEncodings('gzip', 'identity') === 'gzip' ? heldGzipBytes(body, etagOf) : undefined;
+      if (gzipped) {
+        sent = await gzipped;
+        response.set('Content-Encoding', 'gzip');
+      }
+    }
+    if (sent.etag !== undefined) response.set('ETag', sent.etag);
+    response.send(sent.bytes);
     return;
   }
   // What `response.json` does, with the text of a held answer serialized once.
@@ -69,7 +80,7 @@ function handlerFor(route: Route, options: MountOptions): RequestHandler {
     }
     const body = await route.run(request, principal, services);
     if (validateResponses) assertDocumented(route, body);
-    send(response, route, body);
+    await send(response, route, body);
   };
 }
 
