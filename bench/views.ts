@@ -5,10 +5,10 @@
  * response cache (what serve does), computed on every request (the same server with a cache that holds nothing:
  * what serve did before), and the floor (bare node:http answering the same bytes). Beside them: the peak RSS of the
  * server process under the 10-client loads and the read models' size per million runs. Every request is a
- * browser's (its key and `accept-encoding: gzip, deflate, br`), so large held answers go compressed. `/recommendations` is also
- * computed with no evidence held (each request decodes the month again, as after a start or a replay); computed on
- * every request, it reads the days whose revision changed only. `GEOLENS_BENCH_SECONDS`
- * sets each load's length (default 10). Runnable alone: `node --import tsx bench/views.ts`.
+ * browser's (its key and `accept-encoding: gzip, deflate, br`), so large held answers go compressed.
+ * `/recommendations` is also computed with no evidence held (each request decodes the month again, as after a
+ * start or a replay); computed on every request, it reads the days whose revision changed only.
+ * `GEOLENS_BENCH_SECONDS` sets each load's length (default 10). Runnable alone: `node --import tsx bench/views.ts`.
  */
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
