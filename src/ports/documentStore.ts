@@ -61,6 +61,16 @@ export type BulkOperation<T extends Doc = Doc> =
   | { deleteOne: { filter: Filter } }
   | { deleteMany: { filter: Filter } };
 
+/**
+ * A whole document as JSON text: what a thread that built it (report history's analysis threads) hands over, so
+ * that the thread writing it neither copies the object across nor serializes it again. `json` encodes an object
+ * whose `_id` is `_id`.
+ */
+export interface JsonDocument {
+  _id: string;
+  json: string;
+}
+
 /** Thrown when a unique index (including `_id`) would be violated. */
 export class DuplicateKeyError extends Error {
   constructor(message: string) {
@@ -86,6 +96,13 @@ export interface Collection<T extends Doc = Doc> {
   deleteMany(filter: Filter): Promise<DeleteResult>;
   /** Ordered; all-or-nothing when run inside a transaction, and all-or-nothing on the embedded store always. */
   bulkWrite(operations: readonly BulkOperation<T>[]): Promise<void>;
+  /**
+   * Inserts or replaces whole documents given as JSON text, by `_id`, in order (all-or-nothing as `bulkWrite`):
+   * a store that keeps JSON text stores it as given.
+   */
+  upsertJson(documents: readonly JsonDocument[]): Promise<void>;
+  /** The JSON text of the documents with these ids, by id (absent ids have no entry): for a thread that parses them itself. */
+  findJson(ids: readonly string[]): Promise<Map<string, string>>;
   createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<void>;
   drop(): Promise<void>;
 }

@@ -8,6 +8,10 @@ import type { Answer } from './schema.js';
  * restart that tries the same run finds the stream taken; imported runs bring their own id.
  */
 export const runStream = (runId: string): string => `run-${runId}`;
+const RUN_STREAM_PREFIX = 'run-';
+/** The run a stream holds (`runStream`), or undefined for a stream of something else. */
+export const runIdOfStream = (streamName: string): string | undefined =>
+  streamName.startsWith(RUN_STREAM_PREFIX) ? streamName.slice(RUN_STREAM_PREFIX.length) : undefined;
 export const scheduledRunId = (promptId: string, engine: EngineId, day: string): string => `${promptId}.${engine}.${day}`;
 
 /** Who produced the answer: a real engine API, the deterministic simulator, or an import. */

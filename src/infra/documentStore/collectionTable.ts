@@ -9,6 +9,7 @@ import {
   type FindOneAndUpdateOptions,
   type FindOptions,
   type IndexOptions,
+  type JsonDocument,
   type PipelineStage,
   type Update,
   type UpdateResult,
@@ -130,6 +131,19 @@ export class CollectionTable {
 
   bulkWrite(operations: readonly BulkOperation[]): void {
     this.guard.allOrNothing(() => operations.forEach((operation) => this.applyBulkOperation(operation)));
+  }
+
+  /** The text is stored as given: its writer serialized the document already. */
+  upsertJson(documents: readonly JsonDocument[]): void {
+    this.guard.allOrNothing(() => documents.forEach(({ _id, json }) => this.runWrite(this.upsertSql, _id, json)));
+  }
+
+  findJson(ids: readonly string[]): Map<string, string> {
+    const found = new Map<string, string>();
+    // The ids as one JSON array: one statement for any number of them, each looked up on the primary key.
+    const rows = this.statement(`SELECT _id, doc FROM ${this.table} WHERE _id IN (SELECT value FROM json_each(?))`).raw().all(JSON.stringify(ids)) as [string, string][];
+    for (const [id, doc] of rows) found.set(id, doc);
+    return found;
   }
 
   createIndex(keys: Record<string, 1 | -1>, options: IndexOptions = {}): void {

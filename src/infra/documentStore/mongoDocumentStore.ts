@@ -21,6 +21,7 @@ import {
   type FindOneAndUpdateOptions,
   type FindOptions,
   type IndexOptions,
+  type JsonDocument,
   type PipelineStage,
   type FieldProjection,
   type SortSpec,
@@ -193,6 +194,17 @@ class MongoCollection<T extends Doc> implements Collection<T> {
   async deleteMany(filter: Filter): Promise<DeleteResult> {
     const result = await this.call(() => this.collection.deleteMany(filter, { session: this.session }));
     return { deletedCount: result.deletedCount };
+  }
+
+  /** MongoDB keeps BSON, not text: the documents are parsed and replaced by id. */
+  async upsertJson(documents: readonly JsonDocument[]): Promise<void> {
+    if (documents.length === 0) return;
+    await this.bulkWrite(documents.map(({ _id, json }) => ({ replaceOne: { filter: { _id }, replacement: { ...(JSON.parse(json) as T), _id }, upsert: true } })));
+  }
+
+  async findJson(ids: readonly string[]): Promise<Map<string, string>> {
+    const found = await this.find({ _id: { $in: [...ids] } });
+    return new Map(found.map((document) => [document._id, JSON.stringify(document)]));
   }
 
   async bulkWrite(operations: readonly BulkOperation<T>[]): Promise<void> {

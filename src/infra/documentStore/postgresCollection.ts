@@ -11,6 +11,7 @@ import {
   type FindOneAndUpdateOptions,
   type FindOptions,
   type IndexOptions,
+  type JsonDocument,
   type PipelineStage,
   type SortSpec,
   type Update,
@@ -86,6 +87,26 @@ export class PostgresCollection<T extends Doc = Doc> implements Collection<T> {
 
   insertOne(document: T): Promise<void> {
     return this.insertMany([document]);
+  }
+
+  upsertJson(documents: readonly JsonDocument[]): Promise<void> {
+    if (documents.length === 0) return Promise.resolve();
+    // One statement may write a row once: the last text given for an id is the one that stands, as in order.
+    const last = [...new Map(documents.map((document) => [document._id, document.json]))];
+    // The texts go to the server as they are: it parses them into the json column.
+    return this.onCreated(async (session, table) => {
+      await session.rows(
+        `INSERT INTO ${table.table} (_id, doc) SELECT * FROM unnest($1::text[], $2::json[]) ON CONFLICT (_id) DO UPDATE SET doc = excluded.doc`,
+        [last.map(([id]) => id), last.map(([, json]) => json)],
+      );
+    });
+  }
+
+  findJson(ids: readonly string[]): Promise<Map<string, string>> {
+    return this.onExisting(async (session, table) => {
+      const rows = await session.rows(`SELECT _id, doc::text AS json FROM ${table.table} WHERE _id = ANY($1::text[])`, [[...ids]]);
+      return new Map(rows.map((row) => [row._id as string, row.json as string]));
+    }, new Map<string, string>());
   }
 
   insertMany(documents: readonly T[]): Promise<void> {

@@ -7,6 +7,7 @@ import type {
   FindOneAndUpdateOptions,
   FindOptions,
   IndexOptions,
+  JsonDocument,
   PipelineStage,
   FieldProjection,
   SortSpec,
@@ -92,6 +93,14 @@ export class SqliteCollection<T extends Doc = Doc> implements Collection<T> {
 
   bulkWrite(operations: readonly BulkOperation<T>[]): Promise<void> {
     return this.onCreated((table) => table.bulkWrite(operations));
+  }
+
+  upsertJson(documents: readonly JsonDocument[]): Promise<void> {
+    return this.onCreated((table) => table.upsertJson(documents));
+  }
+
+  findJson(ids: readonly string[]): Promise<Map<string, string>> {
+    return this.onExisting((table) => table.findJson(ids), new Map<string, string>());
   }
 
   createIndex(keys: Record<string, 1 | -1>, options?: IndexOptions): Promise<void> {

@@ -30,15 +30,19 @@ import { CatchUpSubscription, ChangeSignal } from './catchUpSubscription.js';
 import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, DEFAULT_READ_COUNT, groupByStream, OpenSubscriptions, toJsonText } from './semantics.js';
 import { connectAndMigrate } from '../postgres/connection.js';
 import { EventListener } from './postgresEventListener.js';
+import { eventWithStoredData } from './storedText.js';
 
 const COLUMNS = 'position, stream_name, stream_revision, type, data, metadata, id, created';
+/** The data as its JSON text: parsed only where it is read. */
+const READ_COLUMNS = 'position, stream_name, stream_revision, type, data::text AS data, metadata, id, created';
 
 interface EventRow {
   position: bigint;
   stream_name: string;
   stream_revision: bigint;
   type: string;
-  data: unknown;
+  /** JSON text (`READ_COLUMNS`). */
+  data: string;
   metadata: RecordedEvent['metadata'];
   id: string;
   created: Date;
@@ -48,16 +52,12 @@ interface PageRow extends Partial<EventRow> {
   head: bigint;
 }
 
-const toRecorded = (row: EventRow): RecordedEvent => ({
-  id: row.id,
-  streamName: row.stream_name,
-  revision: row.stream_revision,
-  position: row.position,
-  type: row.type,
-  data: row.data,
-  metadata: row.metadata,
-  created: row.created,
-});
+/** The data is read as its JSON text and parsed on first read (`storedText.ts`). */
+const toRecorded = (row: EventRow): RecordedEvent =>
+  eventWithStoredData(
+    { id: row.id, streamName: row.stream_name, revision: row.stream_revision, position: row.position, type: row.type, metadata: row.metadata, created: row.created },
+    row.data,
+  );
 
 /** Rows of one append as column arrays, inserted by one `unnest` statement. */
 function insertParameters(streamName: string, events: readonly NewEvent[], firstRevision: bigint, firstPosition: bigint, created: Date): unknown[] {
@@ -86,7 +86,7 @@ function pageSql(filtered: boolean): string {
     conditions.push('($3::text[] IS NULL OR type = ANY($3::text[]))');
     conditions.push('($4::text[] IS NULL OR EXISTS (SELECT 1 FROM unnest($4::text[]) AS p(prefix) WHERE starts_with(stream_name, p.prefix)))');
   }
-  return `WITH page AS (SELECT ${COLUMNS} FROM geolens.events WHERE ${conditions.join(' AND ')} ORDER BY position LIMIT $2)
+  return `WITH page AS (SELECT ${READ_COLUMNS} FROM geolens.events WHERE ${conditions.join(' AND ')} ORDER BY position LIMIT $2)
     SELECT head.position AS head, page.* FROM geolens.event_head AS head LEFT JOIN page ON true ORDER BY page.position`;
 }
 
@@ -124,7 +124,7 @@ export class PostgresEventStore implements EventStore {
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     assertCount('maxCount', options.maxCount, 0);
     const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM geolens.events WHERE stream_name = $1 AND stream_revision >= $2 ORDER BY stream_revision LIMIT $3`,
+      `SELECT ${READ_COLUMNS} FROM geolens.events WHERE stream_name = $1 AND stream_revision >= $2 ORDER BY stream_revision LIMIT $3`,
       [streamName, String(options.fromRevision ?? 0n), options.maxCount ?? null],
     );
     return rows.map(toRecorded);
@@ -133,7 +133,7 @@ export class PostgresEventStore implements EventStore {
   async readStreams(streamNames: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
     if (streamNames.length === 0) return new Map();
     const { rows } = await this.pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM geolens.events WHERE stream_name = ANY($1::text[]) ORDER BY stream_name, stream_revision`,
+      `SELECT ${READ_COLUMNS} FROM geolens.events WHERE stream_name = ANY($1::text[]) ORDER BY stream_name, stream_revision`,
       [[...new Set(streamNames)]],
     );
     return groupByStream(rows.map(toRecorded));

@@ -28,6 +28,7 @@ import type {
   Subscription,
 } from '../../ports/eventStore.js';
 import { START } from '../../ports/eventStore.js';
+import { eventWithStoredData } from './storedText.js';
 import { CatchUpSubscription, ChangeSignal } from './catchUpSubscription.js';
 import { assertAppendable, assertCount, assertExpectation, assertMultiAppendable, DEFAULT_READ_COUNT, groupByStream, OpenSubscriptions, toJsonText } from './semantics.js';
 
@@ -91,16 +92,20 @@ const serialize = (events: readonly NewEvent[], created: string): SerializedEven
 
 type Statement<Params extends unknown[], Result = unknown> = Database.Statement<Params, Result>;
 
-const toRecorded = (row: EventRow): RecordedEvent => ({
-  id: row.id,
-  streamName: row.stream_name,
-  revision: row.stream_revision,
-  position: row.position,
-  type: row.type,
-  data: JSON.parse(row.data) as unknown,
-  metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
-  created: new Date(row.created),
-});
+/** The data stays the stored text until first read (`storedText.ts`). */
+const toRecorded = (row: EventRow): RecordedEvent =>
+  eventWithStoredData(
+    {
+      id: row.id,
+      streamName: row.stream_name,
+      revision: row.stream_revision,
+      position: row.position,
+      type: row.type,
+      metadata: JSON.parse(row.metadata) as RecordedEvent['metadata'],
+      created: new Date(row.created),
+    },
+    row.data,
+  );
 
 /** An empty list matches nothing: `IN ()` is not SQL, so it becomes a false condition. */
 const listCondition = (count: number, condition: (placeholder: string) => string): string =>

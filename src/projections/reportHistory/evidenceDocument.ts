@@ -215,8 +215,11 @@ export interface EvidenceRevisionDoc extends Doc {
   revision: string;
 }
 
+/** The country's day of a report version that an evidence document belongs to: what its revision is kept for. */
+export type EvidenceDay = Pick<EvidenceDoc, 'reportId' | 'version' | 'country' | 'day'>;
+
 /** A new revision for each country's day that `documents` (about to be written) belong to. */
-export function evidenceRevisionsOf(documents: readonly EvidenceDoc[]): EvidenceRevisionDoc[] {
+export function evidenceRevisionsOf(documents: readonly EvidenceDay[]): EvidenceRevisionDoc[] {
   const revisions = new Map<string, EvidenceRevisionDoc>();
   for (const { reportId, version, country, day } of documents) {
     const _id = `${reportId}|${version}|${country}|${day}`;

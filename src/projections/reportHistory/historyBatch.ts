@@ -1,7 +1,7 @@
 import type { CompiledDetection } from '../../domain/analysis/index.js';
-import type { Collection, Doc } from '../../ports/documentStore.js';
+import type { Collection, Doc, JsonDocument } from '../../ports/documentStore.js';
 import { addDayInto, addRunToDay, dayDocId, type DayDoc } from './dayDocument.js';
-import { addEvidenceInto, addRunToEvidence, evidenceRevisionsOf, type EvidenceDoc, type EvidenceRevisionDoc } from './evidenceDocument.js';
+import { addEvidenceInto, addRunToEvidence, evidenceRevisionsOf, type EvidenceDay, type EvidenceDoc, type EvidenceRevisionDoc } from './evidenceDocument.js';
 import {
   addCitationRows,
   addReportDayInto,
@@ -55,26 +55,38 @@ export function historyCollections(collection: <T extends Doc>(logical: string) 
 
 export type HistoryVersion = Pick<ReportVersionDoc, 'reportId' | 'version' | 'promptIds'>;
 
-/** The documents a batch of runs touches, as loaded, then as the runs change them. */
+/**
+ * The documents a batch of runs touches, as loaded, then as the runs change them. A prompt's day and its
+ * evidence, which one part of a batch (a worker thread's delta) usually holds alone, stay the JSON text that part
+ * wrote (`dayTexts`, `evidenceTexts`) until another part or the store holds the same document: only then are
+ * they parsed and added up (`days`, `evidence`).
+ */
 export interface HistoryBatch {
   days: Map<string, DayDoc>;
+  dayTexts: Map<string, string>;
   reportDays: Map<string, ReportDayDoc>;
   storedCitations: Map<string, ReportCitationsDoc>;
   citations: Map<string, CitationsDraft>;
   storedPromptTotals: Map<string, PromptTotalsDoc>;
   promptTotals: Map<string, PromptTotalsDraft>;
   evidence: Map<string, EvidenceDoc>;
+  evidenceTexts: Map<string, string>;
+  /** The days whose evidence the batch writes, by revision id: each gets a new revision. */
+  evidenceDays: Map<string, EvidenceDay>;
 }
 
 /** A batch that has loaded nothing: every document it touches is new. */
 export const emptyHistoryBatch = (): HistoryBatch => ({
   days: new Map(),
+  dayTexts: new Map(),
   reportDays: new Map(),
   storedCitations: new Map(),
   citations: new Map(),
   storedPromptTotals: new Map(),
   promptTotals: new Map(),
   evidence: new Map(),
+  evidenceTexts: new Map(),
+  evidenceDays: new Map(),
 });
 
 async function loadByIds<T extends Doc>(collection: Collection<T>, ids: Iterable<string>): Promise<Map<string, T>> {
@@ -128,32 +140,43 @@ export function addContributionsToHistory(batch: HistoryBatch, version: HistoryV
 /**
  * What some runs add to one version's history: the documents they touch, holding those runs alone. A worker
  * thread builds it from its share of a batch (`historyDeltaOf`), so the main thread merges a few documents per
- * batch (`mergeHistoryDelta`) instead of every run into every document it touches.
+ * batch (`mergeHistoryDelta`) instead of every run into every document it touches. The prompt days and their
+ * evidence come as JSON text, written by the thread that built them: most are written as they are.
  */
 export interface HistoryDelta {
-  days: DayDoc[];
+  days: JsonDocument[];
   reportDays: ReportDayDoc[];
   citations: ReportCitationsDoc[];
   promptTotals: PromptTotalsDoc[];
-  evidence: EvidenceDoc[];
+  evidence: EvidenceJson[];
 }
+
+/** An evidence document as JSON text, with the day it belongs to. */
+export interface EvidenceJson extends JsonDocument {
+  day: EvidenceDay;
+}
+
+const evidenceDayId = ({ reportId, version, country, day }: EvidenceDay): string => `${reportId}|${version}|${country}|${day}`;
 
 /** The documents `contributions` touch, as if nothing were stored before them. */
 export function historyDeltaOf(version: HistoryVersion, contributions: readonly RunContribution[], brandCount: number): HistoryDelta {
   const batch = emptyHistoryBatch();
   addContributionsToHistory(batch, version, contributions, brandCount);
   return {
-    days: [...batch.days.values()],
+    days: [...batch.days.values()].map((day) => ({ _id: day._id, json: JSON.stringify(day) })),
     reportDays: [...batch.reportDays.values()],
     citations: [...batch.citations.values()].map(citationsDocument),
     promptTotals: [...batch.promptTotals.values()].map(promptTotalsDocument),
-    evidence: [...batch.evidence.values()],
+    evidence: [...batch.evidence.values()].map((evidence) => {
+      const { reportId, version: number, country, day } = evidence;
+      return { _id: evidence._id, json: JSON.stringify(evidence), day: { reportId, version: number, country, day } };
+    }),
   };
 }
 
 /** One read per collection of the stored documents that `deltas` add to. */
 export async function loadHistoryBatchFor(collections: HistoryCollections, deltas: readonly HistoryDelta[]): Promise<HistoryBatch> {
-  const ids = (pick: (delta: HistoryDelta) => readonly Doc[]) => deltas.flatMap((delta) => pick(delta).map(({ _id }) => _id));
+  const ids = (pick: (delta: HistoryDelta) => readonly { _id: string }[]) => deltas.flatMap((delta) => pick(delta).map(({ _id }) => _id));
   return {
     ...emptyHistoryBatch(),
     days: await loadByIds(collections.days, ids(({ days }) => days)),
@@ -165,21 +188,37 @@ export async function loadHistoryBatchFor(collections: HistoryCollections, delta
 }
 
 /**
+ * Adds documents given as JSON text into `parsed` (the stored ones and those already added up), in place: a text
+ * is kept as it is (`texts`) while no other holds its document, and parsed to be added up once one does.
+ */
+function mergeJsonDocuments<T extends Doc>(parsed: Map<string, T>, texts: Map<string, string>, additions: readonly JsonDocument[], addInto: (into: T, addition: T) => void): void {
+  for (const { _id, json } of additions) {
+    const existing = parsed.get(_id);
+    if (existing) {
+      addInto(existing, JSON.parse(json) as T);
+      continue;
+    }
+    const text = texts.get(_id);
+    if (text === undefined) {
+      texts.set(_id, json);
+      continue;
+    }
+    texts.delete(_id);
+    const merged = JSON.parse(text) as T;
+    addInto(merged, JSON.parse(json) as T);
+    parsed.set(_id, merged);
+  }
+}
+
+/**
  * Adds a delta to the documents a batch loaded (or merged from earlier deltas), in place: the same documents
  * as adding its runs one by one, since every column is a sum, a union or the latest title. The delta's
  * documents are taken over, not copied.
  */
 export function mergeHistoryDelta(batch: HistoryBatch, delta: HistoryDelta): void {
-  for (const day of delta.days) {
-    const existing = batch.days.get(day._id);
-    if (existing) addDayInto(existing, day);
-    else batch.days.set(day._id, day);
-  }
-  for (const evidence of delta.evidence) {
-    const existing = batch.evidence.get(evidence._id);
-    if (existing) addEvidenceInto(existing, evidence);
-    else batch.evidence.set(evidence._id, evidence);
-  }
+  mergeJsonDocuments(batch.days, batch.dayTexts, delta.days, addDayInto);
+  mergeJsonDocuments(batch.evidence, batch.evidenceTexts, delta.evidence, addEvidenceInto);
+  for (const { day } of delta.evidence) batch.evidenceDays.set(evidenceDayId(day), day);
   for (const reportDay of delta.reportDays) {
     const existing = batch.reportDays.get(reportDay._id);
     if (existing) addReportDayInto(existing, reportDay);
@@ -203,19 +242,39 @@ export function mergeHistoryDelta(batch: HistoryBatch, delta: HistoryDelta): voi
   }
 }
 
-async function replaceAll<T extends Doc>(collection: Collection<T>, documents: readonly T[]): Promise<void> {
-  if (documents.length === 0) return;
-  await collection.bulkWrite(documents.map((doc) => ({ replaceOne: { filter: { _id: doc._id }, replacement: doc, upsert: true } })));
+/** What saving a batch writes, per collection, as JSON text. */
+export interface HistoryWrites {
+  days: JsonDocument[];
+  reportDays: JsonDocument[];
+  citations: JsonDocument[];
+  promptTotals: JsonDocument[];
+  evidence: JsonDocument[];
+  evidenceRevisions: JsonDocument[];
+}
+
+const asJson = <T extends Doc>(documents: Iterable<T>): JsonDocument[] => [...documents].map((document) => ({ _id: document._id, json: JSON.stringify(document) }));
+const textsOf = (texts: Map<string, string>): JsonDocument[] => [...texts].map(([_id, json]) => ({ _id, json }));
+
+/** The touched documents, whole: those a part wrote alone as that part's text, the others serialized here. */
+export function historyWrites(batch: HistoryBatch): HistoryWrites {
+  return {
+    days: [...textsOf(batch.dayTexts), ...asJson(batch.days.values())],
+    reportDays: asJson(batch.reportDays.values()),
+    citations: asJson([...batch.citations.values()].map(citationsDocument)),
+    promptTotals: asJson([...batch.promptTotals.values()].map(promptTotalsDocument)),
+    evidence: [...textsOf(batch.evidenceTexts), ...asJson(batch.evidence.values())],
+    evidenceRevisions: asJson(evidenceRevisionsOf([...batch.evidenceDays.values()])),
+  };
 }
 
 /** Writes the touched documents back, whole. */
 export async function saveHistoryBatch(collections: HistoryCollections, batch: HistoryBatch): Promise<void> {
-  await replaceAll(collections.days, [...batch.days.values()]);
-  await replaceAll(collections.reportDays, [...batch.reportDays.values()]);
-  await replaceAll(collections.reportCitations, [...batch.citations.values()].map(citationsDocument));
-  await replaceAll(collections.promptTotals, [...batch.promptTotals.values()].map(promptTotalsDocument));
-  const evidence = [...batch.evidence.values()];
-  await replaceAll(collections.evidence, evidence);
+  const writes = historyWrites(batch);
+  await collections.days.upsertJson(writes.days);
+  await collections.reportDays.upsertJson(writes.reportDays);
+  await collections.reportCitations.upsertJson(writes.citations);
+  await collections.promptTotals.upsertJson(writes.promptTotals);
+  await collections.evidence.upsertJson(writes.evidence);
   // After the documents: a reader that saw the new revision reads them as written.
-  await replaceAll(collections.evidenceRevisions, evidenceRevisionsOf(evidence));
+  await collections.evidenceRevisions.upsertJson(writes.evidenceRevisions);
 }

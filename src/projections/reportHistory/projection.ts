@@ -1,24 +1,20 @@
 import { systemClock, type Clock } from '../../background/clock.js';
-import { compileDetection } from '../../domain/analysis/index.js';
 import type { BrandReportEvent } from '../../domain/brandReport/events.js';
 import type { RunCompleted } from '../../domain/run/events.js';
 import type { Collection } from '../../ports/documentStore.js';
-import type { Projection, ProjectionScope } from '../runner/projection.js';
-import { inProcessAnalyst, type RunAnalyst } from './analysis/analyst.js';
+import type { ProjectedEvent, Projection, ProjectionScope } from '../runner/projection.js';
+import { inProcessAnalyst, type HistoryDeltas, type HistoryTask, type RunAnalyst } from './analysis/analyst.js';
+import { taskRunOf } from './taskRuns.js';
 import {
   HISTORY_COLLECTIONS,
   historyCollections,
-  historyDeltaOf,
   loadHistoryBatchFor,
   mergeHistoryDelta,
   saveHistoryBatch,
-  type HistoryCollections,
-  type HistoryDelta,
 } from './historyBatch.js';
 import { evidenceFrom } from './evidenceDocument.js';
-import { runContribution, type EvidenceFrom } from './runContribution.js';
+import type { EvidenceFrom } from './runContribution.js';
 import { nextSettings, versionId, type ReportVersionDoc } from './versions.js';
-import type { EncodedFacts } from './analysis/factsCodec.js';
 import { loadTextFacts, saveTextFacts, TEXT_FACTS_COLLECTION, type TextFactsDoc } from './textFactsStore.js';
 
 /**
@@ -38,15 +34,6 @@ export const REPORT_EVENT_TYPES = [
 ] as const;
 
 type HistoryEvent = BrandReportEvent | RunCompleted;
-
-/** Active versions by prompt: who receives a new run. Built once per batch, rebuilt after a report event. */
-async function activeVersionsByPrompt(versions: Collection<ReportVersionDoc>): Promise<Map<string, ReportVersionDoc[]>> {
-  const byPrompt = new Map<string, ReportVersionDoc[]>();
-  for (const version of await versions.find({ state: 'active' })) {
-    for (const promptId of version.promptIds) byPrompt.set(promptId, [...(byPrompt.get(promptId) ?? []), version]);
-  }
-  return byPrompt;
-}
 
 /**
  * Version 1 holds the prompts the report was created with. Without prompts there is nothing to replay and it
@@ -98,76 +85,51 @@ async function openNextVersion(versions: Collection<ReportVersionDoc>, event: Br
   });
 }
 
-type Run = RunCompleted['data'];
+type RunEvent = ProjectedEvent<RunCompleted>;
 
-/** The runs of a batch each active version tracks. */
-function runsByVersion(runs: readonly Run[], byPrompt: Map<string, ReportVersionDoc[]>): Map<ReportVersionDoc, Run[]> {
-  const byVersion = new Map<ReportVersionDoc, Run[]>();
-  for (const run of runs) {
-    for (const version of byPrompt.get(run.promptId) ?? []) {
-      const versionRuns = byVersion.get(version);
-      if (versionRuns) versionRuns.push(run);
-      else byVersion.set(version, [run]);
-    }
-  }
-  return byVersion;
+const isRunEvent = (event: ProjectedEvent<HistoryEvent>): event is RunEvent => event.type === 'RunCompleted';
+
+/**
+ * The active versions that track prompts: those the batch's runs go to. Report events only open versions that
+ * are building, or active without prompts, so which of them receives a run does not depend on where the run
+ * stands among a batch's events.
+ */
+async function receivingVersions(versions: Collection<ReportVersionDoc>): Promise<ReportVersionDoc[]> {
+  return (await versions.find({ state: 'active' })).filter(({ promptIds }) => promptIds.length > 0);
+}
+
+/** The analyst's task for runs and versions: the runs as their stored text where the store kept it, with their stored facts. */
+async function historyTaskFor(runs: readonly RunEvent[], versions: readonly ReportVersionDoc[], scope: ProjectionScope, keptFrom: EvidenceFrom): Promise<HistoryTask> {
+  const parts = runs.map(taskRunOf);
+  const facts = await loadTextFacts(scope.collection<TextFactsDoc>(TEXT_FACTS_COLLECTION), parts.map(({ runId }) => runId));
+  return { versions: versions.map((version) => ({ detection: version.detection, version })), runs: parts.map(({ run }) => run), facts, evidenceFrom: keptFrom };
 }
 
 /**
- * History deltas prepared before a batch's transaction, by version id, with the runs they hold. A version's
- * detection never changes (a change opens the next version), so a delta found here under the version's id,
- * for the same runs, is what those runs add to it.
+ * What `prepare` hands to `apply`: what the batch's runs add to the versions that were active then. A version's
+ * detection and prompts never change (a change opens the next version), so it is what the same runs add to the
+ * same versions in `apply`.
  */
-type PreparedDeltas = Map<string, { runs: readonly Run[]; deltas: HistoryDelta[] }>;
-
-/** What `prepare` hands to `apply`: the deltas, and the text facts derived for them, to keep. */
 interface Prepared {
-  deltas: PreparedDeltas;
-  derivedFacts: { runs: Run[]; derived: (EncodedFacts | null)[] };
+  runs: readonly RunEvent[];
+  versionIds: readonly string[];
+  measured: HistoryDeltas;
 }
 
-const sameRuns = (left: readonly Run[], right: readonly Run[]): boolean =>
-  left.length === right.length && left.every((run, index) => run === right[index]);
+const sameItems = <T>(left: readonly T[], right: readonly T[]): boolean => left.length === right.length && left.every((item, index) => item === right[index]);
 
-/** Adds runs to the history of every active version that tracks their prompt; one read, one write per collection. */
-async function applyRuns(
-  runs: Run[],
-  byPrompt: Map<string, ReportVersionDoc[]>,
-  collections: HistoryCollections,
-  prepared: PreparedDeltas | undefined,
-  keptFrom: EvidenceFrom,
-): Promise<void> {
-  const deltas: HistoryDelta[] = [];
-  for (const [version, versionRuns] of runsByVersion(runs, byPrompt)) {
-    const ready = prepared?.get(version._id);
-    if (ready && sameRuns(ready.runs, versionRuns)) {
-      deltas.push(...ready.deltas);
-      continue;
-    }
-    // A version that became active after `prepare` read the active ones (a rebuild switched meanwhile) has no
-    // prepared delta: its runs are measured here.
-    const detection = compileDetection(version.detection);
-    deltas.push(historyDeltaOf(version, versionRuns.map((run) => runContribution(run, detection, keptFrom)), detection.brands.length));
-  }
+/** Adds runs to the history of every version that tracks their prompt; one read, one write per collection. */
+async function applyRuns(runs: readonly RunEvent[], versions: readonly ReportVersionDoc[], scope: ProjectionScope, prepared: Prepared | undefined, keptFrom: EvidenceFrom): Promise<void> {
+  const ready = prepared && sameItems(prepared.runs, runs) && sameItems(prepared.versionIds, versions.map(({ _id }) => _id));
+  // Measured here when `prepare` saw other runs (another process committed part of the batch) or other versions
+  // (a rebuild switched meanwhile).
+  const measured = ready ? prepared.measured : await inProcessAnalyst.history(await historyTaskFor(runs, versions, scope, keptFrom));
+  const collections = historyCollections((logical) => scope.collection(logical));
+  const deltas = measured.deltas.flat();
   const batch = await loadHistoryBatchFor(collections, deltas);
   for (const delta of deltas) mergeHistoryDelta(batch, delta);
   await saveHistoryBatch(collections, batch);
-}
-
-/** Has the analyst's threads measure the batch's runs for the versions active now, from their stored facts, and merge them. */
-async function prepareDeltas(analyst: RunAnalyst, runs: Run[], scope: ProjectionScope, keptFrom: EvidenceFrom): Promise<Prepared> {
-  const byVersion = runsByVersion(runs, await activeVersionsByPrompt(scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions)));
-  const prepared: Prepared = { deltas: new Map(), derivedFacts: { runs: [], derived: [] } };
-  await Promise.all(
-    [...byVersion].map(async ([version, versionRuns]) => {
-      const facts = await loadTextFacts(scope.collection<TextFactsDoc>(TEXT_FACTS_COLLECTION), versionRuns);
-      const { deltas, derived } = await analyst.history({ detection: version.detection, version, runs: versionRuns, facts, evidenceFrom: keptFrom });
-      prepared.deltas.set(version._id, { runs: versionRuns, deltas });
-      prepared.derivedFacts.runs.push(...versionRuns);
-      prepared.derivedFacts.derived.push(...derived);
-    }),
-  );
-  return prepared;
+  await saveTextFacts(scope.collection<TextFactsDoc>(TEXT_FACTS_COLLECTION), measured.derived);
 }
 
 /**
@@ -190,25 +152,24 @@ export const reportHistoryProjectionWith = (analyst: RunAnalyst, clock: Clock = 
     await scope.collection(REPORT_HISTORY.evidenceRevisions).createIndex({ reportId: 1, version: 1, country: 1, day: 1 });
     await scope.collection(REPORT_HISTORY.promptTotals).createIndex({ reportId: 1, version: 1, country: 1, span: 1, engine: 1, day: 1 });
   },
-  async prepare(events, scope: ProjectionScope) {
-    const runs = events.flatMap((event) => (event.type === 'RunCompleted' ? [event.data] : []));
+  /** Has the analyst's threads measure the batch's runs for the versions active now, from their stored facts, and merge them. */
+  async prepare(events, scope: ProjectionScope): Promise<Prepared | undefined> {
+    const runs = events.filter(isRunEvent);
     if (runs.length === 0) return undefined;
-    return prepareDeltas(analyst, runs, scope, evidenceFrom(clock.now()));
+    const versions = await receivingVersions(scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions));
+    const measured = await analyst.history(await historyTaskFor(runs, versions, scope, evidenceFrom(clock.now())));
+    return { runs, versionIds: versions.map(({ _id }) => _id), measured };
   },
   async apply(events, scope: ProjectionScope, prepared) {
     const versions = scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions);
-    const collections = historyCollections((logical) => scope.collection(logical));
-    const runs: RunCompleted['data'][] = [];
+    const runs: RunEvent[] = [];
     for (const event of events) {
-      if (event.type === 'RunCompleted') runs.push(event.data);
+      if (isRunEvent(event)) runs.push(event);
       else if (event.type === 'BrandReportCreated') await versions.insertOne(createdVersion(event));
       else await openNextVersion(versions, event, event.created.toISOString());
     }
-    // Report events only open versions that are building (or active with no prompt), so which active version
-    // receives a run does not depend on where the run stands among them: the batch's runs go in at once.
-    if (runs.length > 0) await applyRuns(runs, await activeVersionsByPrompt(versions), collections, (prepared as Prepared | undefined)?.deltas, evidenceFrom(clock.now()));
-    const derivedFacts = (prepared as Prepared | undefined)?.derivedFacts;
-    if (derivedFacts) await saveTextFacts(scope.collection<TextFactsDoc>(TEXT_FACTS_COLLECTION), derivedFacts.runs, derivedFacts.derived);
+    // The batch's runs go in at once, after its report events (`receivingVersions`).
+    if (runs.length > 0) await applyRuns(runs, await receivingVersions(versions), scope, prepared as Prepared | undefined, evidenceFrom(clock.now()));
   },
 });
 

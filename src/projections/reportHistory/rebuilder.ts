@@ -1,11 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import type { RunCompleted } from '../../domain/run/events.js';
 import type { Collection, DocumentStore, TransactionScope } from '../../ports/documentStore.js';
-import type { EventStore, Position, RecordedEvent } from '../../ports/eventStore.js';
+import type { EventStore, Position } from '../../ports/eventStore.js';
+import { taskRunOf } from './taskRuns.js';
 import { physicalCollectionName } from '../runner/projection.js';
 import { committedPosition, pinCheckpoint } from '../runner/checkpoints.js';
-import { inProcessAnalyst, type HistoryDeltas, type RunAnalyst } from './analysis/analyst.js';
+import { inProcessAnalyst, type HistoryDeltas, type RunAnalyst, type TaskRun } from './analysis/analyst.js';
 import { historyCollections, loadHistoryBatchFor, mergeHistoryDelta, saveHistoryBatch, type HistoryCollections } from './historyBatch.js';
 import { loadTextFacts, saveTextFacts, TEXT_FACTS_COLLECTION, type TextFactsDoc } from './textFactsStore.js';
 import { PhaseTimer, type BatchTimings } from './batchTimings.js';
@@ -42,7 +42,6 @@ export interface RebuilderOptions {
 
 /** Runs read from the log, with their measures under way. */
 interface PendingBatch {
-  runs: RunCompleted['data'][];
   /** The log position the batch reaches: the version's position once it is written. */
   scanned: Position;
   measured: Promise<HistoryDeltas>;
@@ -189,8 +188,8 @@ export class ReportRebuilder {
       timer.lap('readEventsMs');
       const next = await this.applyBatch(version, batch, timer);
       if (!next) return;
+      this.options.onBatchTimings?.({ runs: next.processed - version.processed, ...timer.phases });
       version = next;
-      this.options.onBatchTimings?.({ runs: batch.runs.length, ...timer.phases });
       this.options.onProgress?.(version);
       // The embedded stores answer synchronously, so without a turn of the event loop per batch a rebuild
       // of minutes would starve HTTP requests, timers and the live projection of this process.
@@ -200,26 +199,37 @@ export class ReportRebuilder {
 
   /** Reads the next runs after `from` and hands them to the analyst at once. */
   private async startBatch(version: ReportVersionDoc, from: Position, prompts: ReadonlySet<string>, bound: Position): Promise<PendingBatch> {
-    const { runs, scanned } = await this.readRuns(from, prompts, bound);
-    const facts = await loadTextFacts(this.textFacts(), runs);
-    const measured = (this.options.analyst ?? inProcessAnalyst).history({ detection: version.detection, version, runs, facts, evidenceFrom: evidenceFrom(this.clock.now()) });
+    const { runs, runIds, scanned } = await this.readRuns(from, prompts, bound);
+    const facts = await loadTextFacts(this.textFacts(), runIds);
+    const task = { versions: [{ detection: version.detection, version }], runs, facts, evidenceFrom: evidenceFrom(this.clock.now()) };
+    const measured = (this.options.analyst ?? inProcessAnalyst).history(task);
     // Awaited in turn by rebuild(); until then a failure must not count as unhandled.
     measured.catch(() => undefined);
-    return { runs, scanned, measured };
+    return { scanned, measured };
   }
 
-  /** The next completed runs of the version's prompts after `from`, up to the live checkpoint. */
-  private async readRuns(from: Position, prompts: ReadonlySet<string>, bound: Position): Promise<{ runs: RunCompleted['data'][]; scanned: Position }> {
+  /**
+   * The next completed runs after `from`, up to the live checkpoint: as their stored JSON text where the store
+   * keeps it (the analyst's thread parses it and leaves out the prompts the version does not track), else the
+   * runs of the version's prompts.
+   */
+  private async readRuns(from: Position, prompts: ReadonlySet<string>, bound: Position): Promise<{ runs: TaskRun[]; runIds: string[]; scanned: Position }> {
     const read = await this.eventStore.readAll({
       from,
       maxCount: this.options.batchSize ?? 5000,
       filter: { eventTypes: ['RunCompleted'] },
     });
-    const runs = read.events
-      .filter((event) => event.position <= bound)
-      .map((event: RecordedEvent) => event.data as RunCompleted['data'])
-      .filter((run) => prompts.has(run.promptId));
-    return { runs, scanned: read.scannedTo < bound ? read.scannedTo : bound };
+    const runs: TaskRun[] = [];
+    const runIds: string[] = [];
+    for (const event of read.events) {
+      if (event.position > bound) break;
+      const { run, runId } = taskRunOf(event);
+      // A run read as data is left out here when the version does not track its prompt; a text, by the analyst.
+      if (typeof run !== 'string' && !prompts.has(run.promptId)) continue;
+      runs.push(run);
+      runIds.push(runId);
+    }
+    return { runs, runIds, scanned: read.scannedTo < bound ? read.scannedTo : bound };
   }
 
   /** Total runs to replay, for progress: the completed runs of the version's prompts known so far. */
@@ -234,8 +244,9 @@ export class ReportRebuilder {
    * build. The analysis runs outside the transaction, so the write lock is held only for the writes.
    */
   private async applyBatch(version: ReportVersionDoc, pending: PendingBatch, timer: PhaseTimer): Promise<ReportVersionDoc | null> {
-    const { runs, scanned } = pending;
-    const { deltas, derived } = await pending.measured;
+    const { scanned } = pending;
+    const measured = await pending.measured;
+    const deltas = measured.deltas[0] ?? [];
     timer.lap('analysisMs');
     const batch = await loadHistoryBatchFor(this.history(), deltas);
     timer.lap('writeReadModelsMs');
@@ -248,8 +259,8 @@ export class ReportRebuilder {
       const current = await this.versions(scope).findOne({ _id: version._id });
       if (current?.state !== 'building' || current.position !== version.position) return null;
       await saveHistoryBatch(this.history(scope), batch);
-      await saveTextFacts(this.textFacts(scope), runs, derived);
-      return this.versions(scope).findOneAndUpdate({ _id: version._id }, { $set: { position: scanned.toString() }, $inc: { processed: runs.length } });
+      await saveTextFacts(this.textFacts(scope), measured.derived);
+      return this.versions(scope).findOneAndUpdate({ _id: version._id }, { $set: { position: scanned.toString() }, $inc: { processed: measured.added[0] ?? 0 } });
     });
     timer.lap('writeReadModelsMs');
     return next;

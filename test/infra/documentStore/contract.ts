@@ -354,6 +354,42 @@ export function documentStoreContract(
       ]);
     });
 
+    test('upsertJson inserts new documents and replaces stored ones whole, from their JSON text, and queries find them', async () => {
+      const days = store.collection('days');
+      await days.createIndex({ day: 1 });
+      await days.insertOne({ _id: 'd1', day: '2026-11-01', count: 1, extra: 'gone after the replace' });
+      await days.upsertJson([
+        { _id: 'd1', json: JSON.stringify({ _id: 'd1', day: '2026-11-01', count: 2 }) },
+        { _id: 'd2', json: JSON.stringify({ _id: 'd2', day: '2026-11-02', count: 5, rows: [[1, 'a'], [2, 'b']] }) },
+        { _id: 'd2', json: JSON.stringify({ _id: 'd2', day: '2026-11-02', count: 6, rows: [[3, 'c']] }) },
+      ]);
+      await days.upsertJson([]);
+      expect((await days.find({})).sort((left, right) => left._id.localeCompare(right._id))).toEqual([
+        { _id: 'd1', day: '2026-11-01', count: 2 },
+        { _id: 'd2', day: '2026-11-02', count: 6, rows: [[3, 'c']] },
+      ]);
+      expect(ids(await days.find({ day: { $gte: '2026-11-02' } }))).toEqual(['d2']);
+    });
+
+    test('upsertJson inside a rejected transaction leaves nothing behind', async () => {
+      await expect(
+        store.withTransaction(async (scope) => {
+          await scope.collection('days').upsertJson([{ _id: 'd9', json: JSON.stringify({ _id: 'd9', count: 1 }) }]);
+          throw new Error('rejected');
+        }),
+      ).rejects.toThrow('rejected');
+      expect(await store.collection('days').find({})).toEqual([]);
+    });
+
+    test('findJson gives the stored documents as JSON text by id, and nothing for ids not stored', async () => {
+      await seedBrands();
+      const texts = await store.collection('brands').findJson(['globex', 'nobody', 'acme']);
+      expect([...texts.keys()].sort()).toEqual(['acme', 'globex']);
+      expect(JSON.parse(texts.get('acme') as string)).toEqual(await store.collection('brands').findOne({ _id: 'acme' }));
+      expect(await store.collection('brands').findJson([])).toEqual(new Map());
+      expect(await store.collection('never-written').findJson(['acme'])).toEqual(new Map());
+    });
+
     test('a bulk upsert by _id that breaks a unique index fails as a duplicate key and leaves the holder of the key alone', async () => {
       const slugs = store.collection('slugs');
       await slugs.createIndex({ slug: 1 }, { unique: true });

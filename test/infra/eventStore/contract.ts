@@ -16,6 +16,7 @@ import type {
   Subscription,
 } from '../../../src/ports/eventStore.js';
 import { START } from '../../../src/ports/eventStore.js';
+import { eventDataText } from '../../../src/ports/eventText.js';
 
 /** Retries `check` until it passes or the time is up (subscriptions deliver asynchronously). */
 export async function eventually(check: () => void, timeoutMs = 5_000): Promise<void> {
@@ -77,6 +78,20 @@ export function eventStoreContract(
 
     afterEach(async () => {
       await cleanup(store);
+    });
+
+    test('where a store gives the JSON text an event’s data was stored as, it is the text of that data', async () => {
+      const data = { by: 'ada', items: [{ sku: 'a-1', quantity: 2 }], note: 'ünïcode ✓', nothing: null };
+      await store.append(stream('cart'), [newEvent('Opened', data)]);
+      const read = [...(await store.readStream(stream('cart'))), ...(await readOurs()).events];
+      expect(read).toHaveLength(2);
+      for (const event of read) {
+        const text = eventDataText(event);
+        if (text !== undefined) expect(JSON.parse(text)).toEqual(data);
+        expect(event.data).toEqual(data);
+      }
+      // Copies hold the data itself, not a reference to a text.
+      expect(eventDataText({ ...(read[0] as RecordedEvent) })).toBeUndefined();
     });
 
     describe('appending and reading a stream', () => {

@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, test } from '@jest/globals';
+import { afterEach, beforeEach, describe, expect, jest, test } from '@jest/globals';
 import Database from 'better-sqlite3';
 import { EVENTS_FILE, SqliteEventStore } from '../../../src/infra/eventStore/sqliteEventStore.js';
 import type { EventStore, RecordedEvent } from '../../../src/ports/eventStore.js';
+import { eventDataText } from '../../../src/ports/eventText.js';
 import { eventStoreContract, eventually } from './contract.js';
 
 const makeTempDir = (): Promise<string> => mkdtemp(join(tmpdir(), 'geolens-events-'));
@@ -79,6 +80,31 @@ describe('SQLite event store on disk', () => {
     file.close();
   });
 
+
+  test('a read event keeps the JSON text its data was stored as, and parses it on its first read only', async () => {
+    const store = new SqliteEventStore(directory);
+    const data = { by: 'ada', items: [{ sku: 'a-1', quantity: 2 }], note: 'ünïcode ✓' };
+    await store.append('cart-1', [{ type: 'Opened', data }]);
+    await store.append('cart-2', [{ type: 'Opened', data: { by: 'grace' } }]);
+    const { events } = await store.readAll({ filter: { eventTypes: ['Opened'] } });
+    const [first] = await store.readStream('cart-1');
+    await store.close();
+
+    expect(events.map(eventDataText)).toEqual([JSON.stringify(data), JSON.stringify({ by: 'grace' })]);
+    expect(eventDataText(first as RecordedEvent)).toBe(JSON.stringify(data));
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      const read = events[0]?.data;
+      expect(read).toEqual(data);
+      expect(events[0]?.data).toBe(read);
+      expect(parse.mock.calls.filter(([text]) => text === JSON.stringify(data))).toHaveLength(1);
+    } finally {
+      parse.mockRestore();
+    }
+    // Copies (a spread, structuredClone) hold the parsed data as a plain field.
+    expect(structuredClone({ ...events[1] })).toMatchObject({ type: 'Opened', data: { by: 'grace' } });
+    expect(eventDataText({ ...events[1] })).toBeUndefined();
+  });
   test('loses no acknowledged append when the appending process is killed with SIGKILL', async () => {
     const appender = startAppender(directory, 'crash-1', 'forever');
     await eventually(() => expect(appender.acknowledged.length).toBeGreaterThanOrEqual(300), 15_000);

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from '@jest/globals';
-import { compileDetection, emptyCategoryCounts, type BrandTotals } from '../../../src/domain/analysis/index.js';
+import { ANALYSIS_VERSION, compileDetection, emptyCategoryCounts, type BrandTotals } from '../../../src/domain/analysis/index.js';
 import type { DetectionSettings } from '../../../src/domain/brandReport/events.js';
 import { ENGINES } from '../../../src/domain/shared/engines.js';
 import { simulateAnswer } from '../../../src/engines/simulator/index.js';
-import { historyTask, inProcessAnalyst } from '../../../src/projections/reportHistory/analysis/analyst.js';
+import { historyTask, inProcessAnalyst, type StoredFacts, type TaskRun } from '../../../src/projections/reportHistory/analysis/analyst.js';
 import { createWorkerAnalyst } from '../../../src/projections/reportHistory/analysis/workerAnalyst.js';
 import { addCompactTotalsInto, decodeTotals, emptyCompactTotals, encodeTotals } from '../../../src/projections/reportHistory/compactRows.js';
 import { decodeReportUrl } from '../../../src/projections/reportHistory/compactUrlRows.js';
@@ -14,9 +14,13 @@ import {
   mergeHistoryDelta,
   type HistoryBatch,
   type HistoryDelta,
+  historyWrites,
 } from '../../../src/projections/reportHistory/historyBatch.js';
-import { promptTotalsDocument } from '../../../src/projections/reportHistory/promptTotals.js';
-import { citationsDocument } from '../../../src/projections/reportHistory/reportDocuments.js';
+import type { JsonDocument } from '../../../src/ports/documentStore.js';
+import type { DayDoc } from '../../../src/projections/reportHistory/dayDocument.js';
+import type { EvidenceDoc } from '../../../src/projections/reportHistory/evidenceDocument.js';
+import type { PromptTotalsDoc } from '../../../src/projections/reportHistory/promptTotals.js';
+import type { ReportCitationsDoc, ReportDayDoc } from '../../../src/projections/reportHistory/reportDocuments.js';
 import { runContribution, type HistoryRun } from '../../../src/projections/reportHistory/runContribution.js';
 
 /**
@@ -47,17 +51,26 @@ const RUNS: HistoryRun[] = Array.from({ length: 480 }, (_, index) => {
   return { runId: `run_${index}`, promptId, country, engine, content, citations: citations.map(({ title = '', link, rank }) => ({ title, link, rank })), runDate: `${day}T0${index % 10}:00:00.000Z` };
 });
 
-type Documents = HistoryDelta;
+/** The documents of a history batch, parsed, per collection. */
+interface Documents {
+  days: DayDoc[];
+  reportDays: ReportDayDoc[];
+  citations: ReportCitationsDoc[];
+  promptTotals: PromptTotalsDoc[];
+  evidence: EvidenceDoc[];
+}
 
-/** A batch's documents as they would be saved, by id. */
+/** A batch's documents as they would be saved (what `saveHistoryBatch` writes, parsed), by id. */
 function documentsOf(batch: HistoryBatch): Documents {
-  const byId = <T extends { _id: string }>(documents: T[]) => documents.sort((left, right) => left._id.localeCompare(right._id));
+  const writes = historyWrites(batch);
+  const parsed = <T extends { _id: string }>(documents: JsonDocument[]) =>
+    documents.map(({ _id, json }) => ({ ...(JSON.parse(json) as T), _id })).sort((left, right) => left._id.localeCompare(right._id));
   return {
-    days: byId([...batch.days.values()]),
-    reportDays: byId([...batch.reportDays.values()]),
-    citations: byId([...batch.citations.values()].map(citationsDocument)),
-    promptTotals: byId([...batch.promptTotals.values()].map(promptTotalsDocument)),
-    evidence: byId([...batch.evidence.values()]),
+    days: parsed<DayDoc>(writes.days),
+    reportDays: parsed<ReportDayDoc>(writes.reportDays),
+    citations: parsed<ReportCitationsDoc>(writes.citations),
+    promptTotals: parsed<PromptTotalsDoc>(writes.promptTotals),
+    evidence: parsed<EvidenceDoc>(writes.evidence),
   };
 }
 
@@ -154,30 +167,82 @@ describe('history deltas', () => {
   describe('from the analyst', () => {
     const analyst = createWorkerAnalyst({ threads: 2, minimumRunsForWorkers: 100, runsPerTask: 64 });
     afterAll(() => analyst.close());
+    const task = (runs: readonly TaskRun[], facts: readonly StoredFacts[] = [], versions = [{ detection: SETTINGS, version: VERSION }]) => ({ versions, runs, facts, evidenceFrom: '' });
+    /** Stored facts of `runs` as a store gives them (`findJson`): each document's JSON text, aligned with the runs. */
+    const storedFactsOf = (runs: readonly HistoryRun[], derived: readonly JsonDocument[]) => {
+      const byRun = new Map(derived.map(({ _id, json }) => [_id, json]));
+      return runs.map(({ runId }) => byRun.get(runId) ?? null);
+    };
 
     test('worker threads return one delta per share, and merged they equal the runs added one by one', async () => {
       const stored = documentsOf(oneByOne(RUNS.slice(0, 200)));
       const rest = RUNS.slice(200);
-      const { deltas, derived } = await analyst.history({ detection: SETTINGS, version: VERSION, runs: rest, facts: [], evidenceFrom: '' });
-      expect(deltas.length).toBe(Math.ceil(rest.length / 64));
-      expect(derived).toHaveLength(rest.length);
+      const { deltas, derived, added } = await analyst.history(task(rest));
+      expect(deltas).toHaveLength(1);
+      expect(deltas[0]).toHaveLength(Math.ceil(rest.length / 64));
+      expect(added).toEqual([rest.length]);
+      expect(derived.map(({ _id }) => _id)).toEqual(rest.map(({ runId }) => runId));
       const batch = loaded(stored);
-      for (const delta of deltas) mergeHistoryDelta(batch, delta);
+      for (const delta of deltas[0] ?? []) mergeHistoryDelta(batch, delta);
       expect(savedOver(stored, batch)).toEqual(expected);
     }, 60_000);
 
     test('a batch below the threshold is measured and merged on the calling thread, into one delta', async () => {
       const few = RUNS.slice(0, 20);
-      const { deltas } = await analyst.history({ detection: SETTINGS, version: VERSION, runs: few, facts: [], evidenceFrom: '' });
-      expect(deltas).toEqual(historyTask({ detection: SETTINGS, version: VERSION, runs: few, facts: [], evidenceFrom: '' }).deltas);
+      const { deltas } = await analyst.history(task(few));
+      expect(deltas).toEqual(historyTask(task(few)).deltas);
+      expect(deltas[0]).toHaveLength(1);
     });
 
     test('from stored facts, the delta is the one measured from the texts, and no facts are derived again', async () => {
       const runs = RUNS.slice(0, 150);
-      const fromText = historyTask({ detection: SETTINGS, version: VERSION, runs, facts: [], evidenceFrom: '' });
-      const fromFacts = await inProcessAnalyst.history({ detection: SETTINGS, version: VERSION, runs, facts: fromText.derived, evidenceFrom: '' });
-      expect(fromFacts.derived.every((facts) => facts === null)).toBe(true);
+      const fromText = historyTask(task(runs));
+      expect(fromText.derived).toHaveLength(runs.length);
+      const fromFacts = await inProcessAnalyst.history(task(runs, storedFactsOf(runs, fromText.derived)));
+      expect(fromFacts.derived).toEqual([]);
       expect(fromFacts.deltas).toEqual(fromText.deltas);
     });
+
+    test('stored facts of an older analysis version, or of another run, are not used: the run’s facts are derived again', () => {
+      const runs = RUNS.slice(0, 3);
+      const { derived } = historyTask(task(runs));
+      const [first, second, third] = storedFactsOf(runs, derived);
+      const older = JSON.stringify({ ...JSON.parse(first as string), v: ANALYSIS_VERSION - 1 });
+      const again = historyTask(task(runs, [older, third ?? null, third ?? null]));
+      expect(again.derived.map(({ _id }) => _id)).toEqual([runs[0]?.runId, runs[1]?.runId]);
+      expect(again.derived.map(({ json }) => json)).toEqual([first, second]);
+      expect(again.deltas).toEqual(historyTask(task(runs)).deltas);
+    });
+
+    test('runs given as the JSON text their events were stored as add what their data adds, on worker threads too', async () => {
+      const runs = RUNS.slice(0, 240);
+      const texts = runs.map((run) => JSON.stringify({ ...run, workspaceId: 'ws_1', source: 'simulator', model: null, webSearchQuery: [], ads: [] }));
+      expect(historyTask(task(texts))).toEqual(historyTask(task(runs)));
+      const fromWorkers = await analyst.history(task(texts));
+      const batch = emptyHistoryBatch();
+      for (const delta of fromWorkers.deltas[0] ?? []) mergeHistoryDelta(batch, delta);
+      expect(documentsOf(batch)).toEqual(documentsOf(oneByOne(runs)));
+    }, 60_000);
+
+    test('a run goes only to the versions that track its prompt, each measured under its own detection, its facts derived once', async () => {
+      const narrow = { detection: { ...SETTINGS, competitors: SETTINGS.competitors.slice(0, 1) }, version: { reportId: 'br_narrow', version: 1, promptIds: PROMPTS.slice(0, 2) } };
+      const versions = [{ detection: SETTINGS, version: VERSION }, narrow];
+      const runs = RUNS.slice(0, 240);
+      for (const measured of [historyTask(task(runs, [], versions)), await analyst.history(task(runs, [], versions))]) {
+        const tracked = runs.filter(({ promptId }) => narrow.version.promptIds.includes(promptId));
+        expect(tracked.length).toBeGreaterThan(0);
+        expect(tracked.length).toBeLessThan(runs.length);
+        expect(measured.added).toEqual([runs.length, tracked.length]);
+        expect(measured.derived).toHaveLength(runs.length);
+        const alone = (version: (typeof versions)[number], deltas: HistoryDelta[]) => {
+          const batch = emptyHistoryBatch();
+          for (const delta of deltas) mergeHistoryDelta(batch, delta);
+          const expectedBatch = emptyHistoryBatch();
+          addRunsToHistory(expectedBatch, version.version, runs.filter(({ promptId }) => version.version.promptIds.includes(promptId)), compileDetection(version.detection));
+          expect(documentsOf(batch)).toEqual(documentsOf(expectedBatch));
+        };
+        versions.forEach((version, at) => alone(version, measured.deltas[at] ?? []));
+      }
+    }, 60_000);
   });
 });

@@ -92,15 +92,15 @@ describe('the text facts collection', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  test('keeps derived facts by run id and reads them back aligned with the runs; outdated ones read as missing', async () => {
+  test('keeps derived facts by run id and reads back each run’s stored text, aligned with the runs asked for', async () => {
     const collection = store.collection<TextFactsDoc>('reportHistory_test_textFacts');
     const runs = RUNS.slice(0, 3);
-    const derived = measureBatch({ detection: DETECTION, runs }).derived;
-    await saveTextFacts(collection, runs, [derived[0] ?? null, null, derived[2] ?? null]);
-    await collection.updateOne({ _id: runs[2]?.runId ?? '' }, { $set: { v: ANALYSIS_VERSION - 1 } });
+    const derived = runs.map(({ runId, ...run }) => ({ _id: runId, json: JSON.stringify({ _id: runId, ...encodeFacts(deriveTextFacts(run), run.citations) }) }));
+    await saveTextFacts(collection, [derived[0], derived[2]].filter((document) => document !== undefined));
 
-    const loaded = await loadTextFacts(collection, [...runs].reverse());
+    const loaded = await loadTextFacts(collection, [...runs].reverse().map(({ runId }) => runId));
 
-    expect(loaded).toEqual([null, null, { _id: runs[0]?.runId, ...derived[0] }]);
+    expect(loaded).toEqual([derived[2]?.json, null, derived[0]?.json]);
+    expect(await loadTextFacts(collection, [])).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import { historyPart, inProcessAnalyst, type HistoryDeltas, type HistoryTask, type RunAnalyst } from './analyst.js';
+import { taskPart, inProcessAnalyst, type HistoryDeltas, type HistoryTask, type RunAnalyst } from './analyst.js';
 
 export interface WorkerAnalystOptions {
   /** Worker threads; default: one per core. */
@@ -38,15 +38,19 @@ export function createWorkerAnalyst(options: WorkerAnalystOptions = {}): RunAnal
     return ranges;
   };
   const history = async (task: HistoryTask): Promise<HistoryDeltas> => {
-    const { detection, version, runs, facts, evidenceFrom } = task;
+    const { versions, runs, facts, evidenceFrom } = task;
     if (runs.length < minimumRunsForWorkers) return inProcessAnalyst.history(task);
     // A version document carries more than its history reads: only its key and prompts cross.
-    const { reportId, version: number, promptIds } = version;
+    const targets = versions.map(({ detection, version: { reportId, version, promptIds } }) => ({ detection, version: { reportId, version, promptIds } }));
     const tasks = shares(runs.length).map(([from, to]): Promise<HistoryDeltas> =>
-      started().run({ detection, version: { reportId, version: number, promptIds }, runs: runs.slice(from, to).map(historyPart), facts: facts.slice(from, to), evidenceFrom }),
+      started().run({ versions: targets, runs: runs.slice(from, to).map(taskPart), facts: facts.slice(from, to), evidenceFrom }),
     );
     const results = await Promise.all(tasks);
-    return { deltas: results.flatMap(({ deltas }) => deltas), derived: results.flatMap(({ derived }) => derived) };
+    return {
+      deltas: targets.map((_, at) => results.flatMap(({ deltas }) => deltas[at] ?? [])),
+      added: targets.map((_, at) => results.reduce((sum, { added }) => sum + (added[at] ?? 0), 0)),
+      derived: results.flatMap(({ derived }) => derived),
+    };
   };
   return {
     history,
