@@ -59,7 +59,11 @@ export function addRunToDay(existing: DayDoc | null, version: VersionRef, contri
     doc.engines.push(current);
   }
   addCompactTotalsInto(current.totals, contribution.totals);
-  current.citedUrls = addCitedUrls(current.citedUrls, contribution.citedUrls.map(encodeCitedUrl));
+  // A run's cited URLs are distinct: the first run of an engine's day takes them as they are.
+  current.citedUrls =
+    current.citedUrls.length === 0
+      ? contribution.citedUrls.map((cited) => encodeCitedUrl({ ...cited, competitorMentionedRuns: [...cited.competitorMentionedRuns] }))
+      : addCitedUrls(current.citedUrls, contribution.citedUrls.map(encodeCitedUrl));
   addNamesInto(current.names, contribution.names);
   addCompactTotalsInto(doc.all, contribution.totals);
   return doc;

@@ -110,31 +110,53 @@ export function addRunsToHistory(batch: HistoryBatch, version: HistoryVersion, r
  */
 export function addContributionsToHistory(batch: HistoryBatch, version: HistoryVersion, contributions: readonly RunContribution[], brandCount: number): void {
   const promptIndex = new Map(version.promptIds.map((promptId, index) => [promptId, index]));
+  // The report-level documents of a country's day and engine, found once: every run of that day adds to them.
+  const reportLevel = new Map<string, ReportLevelDrafts>();
   for (const contribution of contributions) {
     const { run } = contribution;
     const dayId = dayDocId(version.reportId, version.version, run.promptId, run.country, contribution.day);
     batch.days.set(dayId, addRunToDay(batch.days.get(dayId) ?? null, version, contribution, brandCount));
     if (contribution.evidence) batch.evidence.set(dayId, addRunToEvidence(batch.evidence.get(dayId) ?? null, version, contribution, contribution.evidence));
-    const reportId = reportDayDocId(version.reportId, version.version, run.country, contribution.day);
-    batch.reportDays.set(reportId, addRunToReportDay(batch.reportDays.get(reportId) ?? null, version, contribution, brandCount));
-    for (const span of SPANS) {
-      const citationsId = citationsDocId(version.reportId, version.version, run.country, span, spanStart(span, contribution.day));
-      let draft = batch.citations.get(citationsId);
-      if (!draft) {
-        draft = citationsDraft(batch.storedCitations.get(citationsId) ?? null, citationsKey(version, run.country, span, contribution.day));
-        batch.citations.set(citationsId, draft);
-      }
-      addRunToCitations(draft, contribution, promptIndex.get(run.promptId) ?? -1);
+    const key = `${run.country}|${contribution.day}|${run.engine}`;
+    let drafts = reportLevel.get(key);
+    if (!drafts) {
+      drafts = reportLevelDrafts(batch, version, contribution);
+      reportLevel.set(key, drafts);
     }
-    for (const key of promptTotalsKeys(version, contribution)) {
-      let draft = batch.promptTotals.get(key._id);
-      if (!draft) {
-        draft = promptTotalsDraft(batch.storedPromptTotals.get(key._id) ?? null, key);
-        batch.promptTotals.set(key._id, draft);
-      }
-      addRunToPromptTotals(draft, promptIndex.get(run.promptId) ?? -1, contribution, brandCount);
-    }
+    batch.reportDays.set(drafts.reportDayId, addRunToReportDay(batch.reportDays.get(drafts.reportDayId) ?? null, version, contribution, brandCount));
+    const index = promptIndex.get(run.promptId) ?? -1;
+    for (const draft of drafts.citations) addRunToCitations(draft, contribution, index);
+    for (const draft of drafts.promptTotals) addRunToPromptTotals(draft, index, contribution, brandCount);
   }
+}
+
+/** What a run of one country's day and engine adds to besides its prompt's day: the report day, its citations and prompt totals. */
+interface ReportLevelDrafts {
+  reportDayId: string;
+  citations: CitationsDraft[];
+  promptTotals: PromptTotalsDraft[];
+}
+
+function reportLevelDrafts(batch: HistoryBatch, version: HistoryVersion, contribution: RunContribution): ReportLevelDrafts {
+  const { run, day } = contribution;
+  const citations = SPANS.map((span) => {
+    const citationsId = citationsDocId(version.reportId, version.version, run.country, span, spanStart(span, day));
+    let draft = batch.citations.get(citationsId);
+    if (!draft) {
+      draft = citationsDraft(batch.storedCitations.get(citationsId) ?? null, citationsKey(version, run.country, span, day));
+      batch.citations.set(citationsId, draft);
+    }
+    return draft;
+  });
+  const promptTotals = promptTotalsKeys(version, contribution).map((key) => {
+    let draft = batch.promptTotals.get(key._id);
+    if (!draft) {
+      draft = promptTotalsDraft(batch.storedPromptTotals.get(key._id) ?? null, key);
+      batch.promptTotals.set(key._id, draft);
+    }
+    return draft;
+  });
+  return { reportDayId: reportDayDocId(version.reportId, version.version, run.country, day), citations, promptTotals };
 }
 
 /**
