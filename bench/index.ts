@@ -175,7 +175,8 @@ const TABLE: readonly TableRow[] = [
     figure: (f) => `replay of ${whole(f.replayRuns)} runs`,
     geolens: (f) =>
       `${f.replaySeconds} s (${whole(f.replayRunsPerSecond)} runs/s); ${f.replayCpuSeconds} CPU seconds over all threads, ` +
-      `of which ${f.replayMainThreadGcSeconds} s garbage collection on the main thread (${f.replayMainThreadMinorGcSeconds} s young generation)`,
+      `${f.replayMainThreadCpuSeconds} of them on the main thread, ${f.replayMainThreadGcSeconds} s of which garbage collection (${f.replayMainThreadMinorGcSeconds} s young generation); ` +
+      `phases on the main thread: reading ${f.replayReadEventsSeconds} s, waiting for analysis and merging ${f.replayAnalysisSeconds} s, writing ${f.replayWriteReadModelsSeconds} s`,
     floor: () => '—',
     ratio: () => '—',
     aim: '< 60 s for 1,095,000 runs on 2 cores',
@@ -185,8 +186,8 @@ const TABLE: readonly TableRow[] = [
     figure: () => 'live projection catch-up of the same log',
     geolens: (f) =>
       `${f.replayLiveCatchUpSeconds} s: the report history ${f.replayLiveCatchUpReportHistorySeconds} s (what the replay rebuilds), ` +
-      `the other projections ${f.replayLiveCatchUpOtherProjectionsSeconds} s (mostly the runs read model, every answer's text); ` +
-      `the report history's leg used ${f.replayLiveCatchUpReportHistoryCpuSeconds} CPU seconds, ${f.replayLiveCatchUpReportHistoryMainThreadGcSeconds} s of them main-thread garbage collection (${f.replayLiveCatchUpReportHistoryMainThreadMinorGcSeconds} s young generation)`,
+      `the other projections ${f.replayLiveCatchUpOtherProjectionsSeconds} s (${f.replayLiveCatchUpOtherProjectionsCpuSeconds} CPU seconds; mostly the runs read model, which reads every run's event); ` +
+      `the report history's leg used ${f.replayLiveCatchUpReportHistoryCpuSeconds} CPU seconds, ${f.replayLiveCatchUpReportHistoryMainThreadCpuSeconds} of them on the main thread, ${f.replayLiveCatchUpReportHistoryMainThreadGcSeconds} s main-thread garbage collection (${f.replayLiveCatchUpReportHistoryMainThreadMinorGcSeconds} s young generation)`,
     floor: () => '—',
     ratio: () => '—',
     aim: 'no slower than the replay',

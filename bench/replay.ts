@@ -225,10 +225,11 @@ export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Rec
       await historyRunner.stop();
     });
     const historyCatchUpSeconds = historyCatchUp.seconds;
-    const othersStarted = performance.now();
-    runner = await startRunner(context, analyst);
-    await runner.waitFor(head, WAIT_MS);
-    const othersCatchUpSeconds = seconds(othersStarted);
+    const othersCatchUp = await measured('othersCatchUp', async () => {
+      runner = await startRunner(context, analyst);
+      await runner.waitFor(head, WAIT_MS);
+    });
+    const othersCatchUpSeconds = othersCatchUp.seconds;
 
     const replay = await timeReplay(context, analyst, runner, reportId);
     await runner.stop();
@@ -241,6 +242,7 @@ export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Rec
       replayRunsPerSecond: Math.round(runs / replay.costs.seconds),
       replaySeconds: round(replay.costs.seconds),
       replayCpuSeconds: round(replay.costs.cpuSeconds),
+      replayMainThreadCpuSeconds: round(replay.costs.mainThreadCpuSeconds),
       replayMainThreadGcSeconds: round(replay.costs.mainThreadGcSeconds),
       replayMainThreadMinorGcSeconds: round(replay.costs.mainThreadMinorGcSeconds),
       replayReadEventsSeconds: round(replay.phases.readEventsMs / 1_000),
@@ -250,9 +252,11 @@ export async function benchReplay(options: ReplayBenchOptions = {}): Promise<Rec
       replayLiveCatchUpSeconds: round(historyCatchUpSeconds + othersCatchUpSeconds),
       replayLiveCatchUpReportHistorySeconds: round(historyCatchUpSeconds),
       replayLiveCatchUpReportHistoryCpuSeconds: round(historyCatchUp.cpuSeconds),
+      replayLiveCatchUpReportHistoryMainThreadCpuSeconds: round(historyCatchUp.mainThreadCpuSeconds),
       replayLiveCatchUpReportHistoryMainThreadGcSeconds: round(historyCatchUp.mainThreadGcSeconds),
       replayLiveCatchUpReportHistoryMainThreadMinorGcSeconds: round(historyCatchUp.mainThreadMinorGcSeconds),
       replayLiveCatchUpOtherProjectionsSeconds: round(othersCatchUpSeconds),
+      replayLiveCatchUpOtherProjectionsCpuSeconds: round(othersCatchUp.cpuSeconds),
     };
   } finally {
     await analyst.close();

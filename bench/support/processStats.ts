@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 
 /** Linux's USER_HZ: /proc reports CPU time in these ticks. */
@@ -6,6 +7,13 @@ const CLOCK_TICKS_PER_SECOND = 100;
 /** User plus system CPU seconds of a process, from `/proc/<pid>/stat` (fields 14 and 15, after the command name). */
 export async function cpuSeconds(pid: number): Promise<number> {
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** User plus system CPU seconds of this process's main thread (whose thread id is the process id), from `/proc`. */
+export function mainThreadCpuSeconds(): number {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }

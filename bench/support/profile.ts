@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { constants, PerformanceObserver, performance } from 'node:perf_hooks';
+import { mainThreadCpuSeconds } from './processStats.js';
 
 /**
  * Runs `work` under V8's CPU profiler and its sampling heap profiler (allocations, collected ones included)
@@ -33,6 +34,8 @@ export async function profiled<T>(name: string, work: () => Promise<T>): Promise
 export interface WorkCosts {
   seconds: number;
   cpuSeconds: number;
+  /** Of which this (the main) thread's: the rest is worker threads' and V8's helper threads' (garbage collection). */
+  mainThreadCpuSeconds: number;
   mainThreadGcSeconds: number;
   /** Of which young-generation collections (scavenges): what survives them is copied. */
   mainThreadMinorGcSeconds: number;
@@ -50,6 +53,7 @@ export async function measured(name: string, work: () => Promise<void>): Promise
   });
   observer.observe({ entryTypes: ['gc'] });
   const cpu = process.cpuUsage();
+  const mainCpu = mainThreadCpuSeconds();
   const started = performance.now();
   try {
     await profiled(name, work);
@@ -57,7 +61,7 @@ export async function measured(name: string, work: () => Promise<void>): Promise
     const { user, system } = process.cpuUsage(cpu);
     // Entries are delivered asynchronously: one turn lets the last ones in.
     await new Promise((resolve) => setImmediate(resolve));
-    return { seconds, cpuSeconds: (user + system) / 1e6, mainThreadGcSeconds: gcMs / 1_000, mainThreadMinorGcSeconds: minorGcMs / 1_000 };
+    return { seconds, cpuSeconds: (user + system) / 1e6, mainThreadCpuSeconds: mainThreadCpuSeconds() - mainCpu, mainThreadGcSeconds: gcMs / 1_000, mainThreadMinorGcSeconds: minorGcMs / 1_000 };
   } finally {
     observer.disconnect();
   }
