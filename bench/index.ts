@@ -194,6 +194,14 @@ const TABLE: readonly TableRow[] = [
     needs: ['replayLiveCatchUpSeconds'],
   },
   {
+    figure: () => 'the replay again with no text facts stored (every run’s facts derived, as the catch-up derives them)',
+    geolens: (f) => `${f.replayFromTextSeconds} s, ${f.replayFromTextCpuSeconds} CPU seconds`,
+    floor: (f) => `the report history's catch-up: ${f.replayLiveCatchUpReportHistorySeconds} s`,
+    ratio: (f) => `catch-up ${twoDigits((f.replayLiveCatchUpReportHistorySeconds ?? 0) / (f.replayFromTextSeconds || 1))}`,
+    aim: 'the catch-up on the replay’s path: no slower',
+    needs: ['replayFromTextSeconds'],
+  },
+  {
     figure: () => '`runs import` / `runs simulate`',
     geolens: (f) => `${whole(f.importRunsPerSecond)} / ${whole(f.simulateAndRecordRunsPerSecond)} runs/s`,
     floor: (f) => `import: each line parsed and inserted with raw better-sqlite3, same schema, sync and commits: ${whole(f.importFloorRawSqliteRunsPerSecond)} runs/s`,
