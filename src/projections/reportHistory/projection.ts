@@ -120,6 +120,7 @@ const sameItems = <T>(left: readonly T[], right: readonly T[]): boolean => left.
 
 /** Adds runs to the history of every version that tracks their prompt; one read, one write per collection. */
 async function applyRuns(runs: readonly RunEvent[], versions: readonly ReportVersionDoc[], scope: ProjectionScope, prepared: Prepared | undefined, keptFrom: EvidenceFrom): Promise<void> {
+  if (versions.length === 0) return;
   const ready = prepared && sameItems(prepared.runs, runs) && sameItems(prepared.versionIds, versions.map(({ _id }) => _id));
   // Measured here when `prepare` saw other runs (another process committed part of the batch) or other versions
   // (a rebuild switched meanwhile).
@@ -157,6 +158,8 @@ export const reportHistoryProjectionWith = (analyst: RunAnalyst, clock: Clock = 
     const runs = events.filter(isRunEvent);
     if (runs.length === 0) return undefined;
     const versions = await receivingVersions(scope.collection<ReportVersionDoc>(REPORT_HISTORY.versions));
+    // No version takes runs (every report's first version still building): nothing to measure, no thread to start.
+    if (versions.length === 0) return undefined;
     const measured = await analyst.history(await historyTaskFor(runs, versions, scope, evidenceFrom(clock.now())));
     return { runs, versionIds: versions.map(({ _id }) => _id), measured };
   },
