@@ -12,7 +12,7 @@ import { inProcessAnalyst, type HistoryTask, type RunAnalyst } from '../../../sr
 import type { DayDoc } from '../../../src/projections/reportHistory/dayDocument.js';
 import { REPORT_HISTORY, reportHistoryProjectionWith } from '../../../src/projections/reportHistory/projection.js';
 import { versionId, type ReportVersionDoc } from '../../../src/projections/reportHistory/versions.js';
-import type { ProjectedEvent, ProjectionScope } from '../../../src/projections/runner/projection.js';
+import type { ProjectionScope } from '../../../src/projections/runner/projection.js';
 
 /**
  * The live projection's path for completed runs: the batch's runs go to the analyst once, for every active
