@@ -7,9 +7,10 @@ import type { DetectionSettings } from '../../../src/domain/brandReport/events.j
 import { ENGINES } from '../../../src/domain/shared/engines.js';
 import { simulateAnswer } from '../../../src/engines/simulator/index.js';
 import { SqliteDocumentStore } from '../../../src/infra/documentStore/sqliteDocumentStore.js';
-import { measureBatch } from '../../../src/projections/reportHistory/analysis/analyst.js';
+import { historyTask } from '../../../src/projections/reportHistory/analysis/analyst.js';
 import { decodeFacts, encodeFacts } from '../../../src/projections/reportHistory/analysis/factsCodec.js';
-import { measureRunContribution, type AnalysedRun } from '../../../src/projections/reportHistory/runContribution.js';
+import { historyDeltaOf } from '../../../src/projections/reportHistory/historyBatch.js';
+import { measureRunContribution, type AnalysedRun, type HistoryRun } from '../../../src/projections/reportHistory/runContribution.js';
 import { loadTextFacts, saveTextFacts, type TextFactsDoc } from '../../../src/projections/reportHistory/textFactsStore.js';
 
 const identity = (brand: string, brandDomain: string, brandVariations: string[] = []) => ({
@@ -20,13 +21,15 @@ const DETECTION: DetectionSettings = {
   competitors: [identity('HubSpot', 'hubspot.com'), identity('Salesforce', 'salesforce.com'), identity('Zoho CRM', 'zoho.com', ['Zoho'])],
 };
 
-const RUNS: (AnalysedRun & { runId: string })[] = Array.from({ length: 120 }, (_, index) => {
+const RUNS: HistoryRun[] = Array.from({ length: 120 }, (_, index) => {
   const engine = ENGINES[index % ENGINES.length] as (typeof ENGINES)[number];
   const day = `2026-0${1 + (index % 9)}-1${index % 10}`;
-  const { content, citations } = simulateAnswer({ engine, prompt: `Best CRM for agencies ${index % 11}?`, country: 'us', date: day, promptId: `pr_${index % 40}` });
+  const promptId = `pr_${index % 40}`;
+  const { content, citations } = simulateAnswer({ engine, prompt: `Best CRM for agencies ${index % 11}?`, country: 'us', date: day, promptId });
   const cited = citations.map(({ title = '', link, rank }) => ({ title, link, rank }));
-  return { runId: `pr_${index}.${engine}.${day}`, content, citations: cited, runDate: `${day}T09:00:00.000Z` };
+  return { runId: `pr_${index}.${engine}.${day}`, promptId, country: 'us', engine, content, citations: cited, runDate: `${day}T09:00:00.000Z` };
 });
+const VERSION = { reportId: 'br_facts', version: 1, promptIds: [...new Set(RUNS.map(({ promptId }) => promptId))] };
 
 describe('stored text facts', () => {
   test('decode to exactly the facts derived from the answer', () => {
@@ -71,12 +74,14 @@ describe('stored text facts', () => {
 
   test('a batch without stored facts derives them; measured again from them, it derives none and measures the same', () => {
     const compiled = compileDetection(DETECTION);
-    const first = measureBatch({ detection: DETECTION, runs: RUNS });
-    expect(first.derived.every((facts) => facts !== null)).toBe(true);
-    expect(first.measures).toEqual(RUNS.map((run) => measureRunContribution(run, compiled)));
-    const again = measureBatch({ detection: DETECTION, runs: RUNS, facts: first.derived });
-    expect(again.derived.every((facts) => facts === null)).toBe(true);
-    expect(again.measures).toEqual(first.measures);
+    const task = (facts: readonly (string | null)[]) => ({ versions: [{ detection: DETECTION, version: VERSION }], runs: RUNS, facts, evidenceFrom: '' });
+    const first = historyTask(task([]));
+    expect(first.derived.map(({ _id }) => _id)).toEqual(RUNS.map(({ runId }) => runId));
+    const measuredAlone = RUNS.map((run) => ({ run, ...measureRunContribution(run, compiled) }));
+    expect(first.deltas).toEqual([[historyDeltaOf(VERSION, measuredAlone, compiled.brands.length)]]);
+    const again = historyTask(task(first.derived.map(({ json }) => json)));
+    expect(again.derived).toEqual([]);
+    expect(again.deltas).toEqual(first.deltas);
   });
 });
 

@@ -2,14 +2,8 @@ import { compileDetection, deriveTextFacts, type CompiledDetection, type TextFac
 import type { DetectionSettings } from '../../../domain/brandReport/events.js';
 import type { JsonDocument } from '../../../ports/documentStore.js';
 import { historyDeltaOf, type HistoryDelta, type HistoryVersion } from '../historyBatch.js';
-import { measureFactsContribution, type AnalysedRun, type EvidenceFrom, type HistoryRun, type RunContribution, type RunMeasures } from '../runContribution.js';
+import { measureFactsContribution, type EvidenceFrom, type HistoryRun, type RunContribution } from '../runContribution.js';
 import { decodeFacts, encodeFacts, type EncodedFacts } from './factsCodec.js';
-
-/** Measures of a batch, and the text facts derived for the runs that had none stored (null where they had). */
-export interface MeasuredBatch {
-  measures: RunMeasures[];
-  derived: (EncodedFacts | null)[];
-}
 
 /**
  * Measures runs under report versions' detections and merges them into the documents they add to: the
@@ -62,30 +56,6 @@ export interface HistoryDeltas {
   added: number[];
   /** Text facts derived for runs that had none of the current analysis version: documents to keep, by run id. */
   derived: JsonDocument[];
-}
-
-/** Runs to measure under one detection. */
-export interface MeasureTask {
-  detection: DetectionSettings;
-  runs: readonly AnalysedRun[];
-  /** Stored text facts, aligned with `runs`; missing or outdated ones are derived. */
-  facts?: readonly (EncodedFacts | null)[];
-  /** The first day the evidence read model keeps; every day by default. */
-  evidenceFrom?: EvidenceFrom;
-}
-
-/** Text facts are derived once per run and kept: a run's measures under any report come from them. */
-export function measureBatch({ detection, runs, facts = [], evidenceFrom = '' }: MeasureTask): MeasuredBatch {
-  const compiled = compileDetection(detection);
-  const derived: (EncodedFacts | null)[] = [];
-  const measures = runs.map((run, index) => {
-    const encoded = facts[index];
-    const stored = encoded ? decodeFacts(encoded, run.citations) : null;
-    const textFacts = stored ?? deriveTextFacts(run);
-    derived.push(stored === null ? encodeFacts(textFacts, run.citations) : null);
-    return measureFactsContribution(run, textFacts, compiled, evidenceFrom);
-  });
-  return { measures, derived };
 }
 
 /** Compiled detections a thread has used, by their settings: a thread measures task after task of the same report. */
