@@ -218,7 +218,7 @@ export interface EvidenceRevisionDoc extends Doc {
 /** The country's day of a report version that an evidence document belongs to: what its revision is kept for. */
 export type EvidenceDay = Pick<EvidenceDoc, 'reportId' | 'version' | 'country' | 'day'>;
 
-/** A new revision for each country's day that `documents` (about to be written) belong to. */
+/** A new revision for each country's day that `documents` (about to be written) belong to, once per day. */
 export function evidenceRevisionsOf(documents: readonly EvidenceDay[]): EvidenceRevisionDoc[] {
   const revisions = new Map<string, EvidenceRevisionDoc>();
   for (const { reportId, version, country, day } of documents) {

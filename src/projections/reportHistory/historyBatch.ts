@@ -63,16 +63,14 @@ export type HistoryVersion = Pick<ReportVersionDoc, 'reportId' | 'version' | 'pr
  */
 export interface HistoryBatch {
   days: Map<string, DayDoc>;
-  dayTexts: Map<string, string>;
+  dayTexts: Map<string, JsonDocument>;
   reportDays: Map<string, ReportDayDoc>;
   storedCitations: Map<string, ReportCitationsDoc>;
   citations: Map<string, CitationsDraft>;
   storedPromptTotals: Map<string, PromptTotalsDoc>;
   promptTotals: Map<string, PromptTotalsDraft>;
   evidence: Map<string, EvidenceDoc>;
-  evidenceTexts: Map<string, string>;
-  /** The days whose evidence the batch writes, by revision id: each gets a new revision. */
-  evidenceDays: Map<string, EvidenceDay>;
+  evidenceTexts: Map<string, EvidenceJson>;
 }
 
 /** A batch that has loaded nothing: every document it touches is new. */
@@ -86,7 +84,6 @@ export const emptyHistoryBatch = (): HistoryBatch => ({
   promptTotals: new Map(),
   evidence: new Map(),
   evidenceTexts: new Map(),
-  evidenceDays: new Map(),
 });
 
 async function loadByIds<T extends Doc>(collection: Collection<T>, ids: Iterable<string>): Promise<Map<string, T>> {
@@ -178,8 +175,6 @@ export interface EvidenceJson extends JsonDocument {
   day: EvidenceDay;
 }
 
-const evidenceDayId = ({ reportId, version, country, day }: EvidenceDay): string => `${reportId}|${version}|${country}|${day}`;
-
 /** The documents `contributions` touch, as if nothing were stored before them. */
 export function historyDeltaOf(version: HistoryVersion, contributions: readonly RunContribution[], brandCount: number): HistoryDelta {
   const batch = emptyHistoryBatch();
@@ -213,22 +208,22 @@ export async function loadHistoryBatchFor(collections: HistoryCollections, delta
  * Adds documents given as JSON text into `parsed` (the stored ones and those already added up), in place: a text
  * is kept as it is (`texts`) while no other holds its document, and parsed to be added up once one does.
  */
-function mergeJsonDocuments<T extends Doc>(parsed: Map<string, T>, texts: Map<string, string>, additions: readonly JsonDocument[], addInto: (into: T, addition: T) => void): void {
-  for (const { _id, json } of additions) {
-    const existing = parsed.get(_id);
+function mergeJsonDocuments<T extends Doc, D extends JsonDocument>(parsed: Map<string, T>, texts: Map<string, D>, additions: readonly D[], addInto: (into: T, addition: T) => void): void {
+  for (const addition of additions) {
+    const existing = parsed.get(addition._id);
     if (existing) {
-      addInto(existing, JSON.parse(json) as T);
+      addInto(existing, JSON.parse(addition.json) as T);
       continue;
     }
-    const text = texts.get(_id);
-    if (text === undefined) {
-      texts.set(_id, json);
+    const held = texts.get(addition._id);
+    if (held === undefined) {
+      texts.set(addition._id, addition);
       continue;
     }
-    texts.delete(_id);
-    const merged = JSON.parse(text) as T;
-    addInto(merged, JSON.parse(json) as T);
-    parsed.set(_id, merged);
+    texts.delete(addition._id);
+    const merged = JSON.parse(held.json) as T;
+    addInto(merged, JSON.parse(addition.json) as T);
+    parsed.set(addition._id, merged);
   }
 }
 
@@ -240,7 +235,6 @@ function mergeJsonDocuments<T extends Doc>(parsed: Map<string, T>, texts: Map<st
 export function mergeHistoryDelta(batch: HistoryBatch, delta: HistoryDelta): void {
   mergeJsonDocuments(batch.days, batch.dayTexts, delta.days, addDayInto);
   mergeJsonDocuments(batch.evidence, batch.evidenceTexts, delta.evidence, addEvidenceInto);
-  for (const { day } of delta.evidence) batch.evidenceDays.set(evidenceDayId(day), day);
   for (const reportDay of delta.reportDays) {
     const existing = batch.reportDays.get(reportDay._id);
     if (existing) addReportDayInto(existing, reportDay);
@@ -275,7 +269,7 @@ export interface HistoryWrites {
 }
 
 const asJson = <T extends Doc>(documents: Iterable<T>): JsonDocument[] => [...documents].map((document) => ({ _id: document._id, json: JSON.stringify(document) }));
-const textsOf = (texts: Map<string, string>): JsonDocument[] => [...texts].map(([_id, json]) => ({ _id, json }));
+const textsOf = (texts: Map<string, JsonDocument>): JsonDocument[] => [...texts.values()].map(({ _id, json }) => ({ _id, json }));
 
 /** The touched documents, whole: those a part wrote alone as that part's text, the others serialized here. */
 export function historyWrites(batch: HistoryBatch): HistoryWrites {
@@ -285,7 +279,8 @@ export function historyWrites(batch: HistoryBatch): HistoryWrites {
     citations: asJson([...batch.citations.values()].map(citationsDocument)),
     promptTotals: asJson([...batch.promptTotals.values()].map(promptTotalsDocument)),
     evidence: [...textsOf(batch.evidenceTexts), ...asJson(batch.evidence.values())],
-    evidenceRevisions: asJson(evidenceRevisionsOf([...batch.evidenceDays.values()])),
+    // Every day with evidence written, added up or kept as its part's text, gets a new revision.
+    evidenceRevisions: asJson(evidenceRevisionsOf([...[...batch.evidenceTexts.values()].map(({ day }) => day), ...batch.evidence.values()])),
   };
 }
 

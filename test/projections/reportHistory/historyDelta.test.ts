@@ -18,7 +18,7 @@ import {
 } from '../../../src/projections/reportHistory/historyBatch.js';
 import type { JsonDocument } from '../../../src/ports/documentStore.js';
 import type { DayDoc } from '../../../src/projections/reportHistory/dayDocument.js';
-import type { EvidenceDoc } from '../../../src/projections/reportHistory/evidenceDocument.js';
+import type { EvidenceDoc, EvidenceRevisionDoc } from '../../../src/projections/reportHistory/evidenceDocument.js';
 import type { PromptTotalsDoc } from '../../../src/projections/reportHistory/promptTotals.js';
 import type { ReportCitationsDoc, ReportDayDoc } from '../../../src/projections/reportHistory/reportDocuments.js';
 import { runContribution, type HistoryRun } from '../../../src/projections/reportHistory/runContribution.js';
@@ -162,6 +162,24 @@ describe('history deltas', () => {
     const batch = emptyHistoryBatch();
     mergeHistoryDelta(batch, delta as HistoryDelta);
     expect(documentsOf(batch)).toEqual(documentsOf(oneByOne(RUNS.slice(100, 200))));
+  });
+
+  test('every country’s day whose evidence a batch writes gets one new revision, its documents added up or kept as a thread’s text', () => {
+    const dayOf = ({ reportId, version, country, day }: EvidenceRevisionDoc | EvidenceDoc) => `${reportId}|${version}|${country}|${day}`;
+    const merged = (share: number) => {
+      const batch = emptyHistoryBatch();
+      for (const delta of deltasOf(RUNS, share)) mergeHistoryDelta(batch, delta);
+      return batch;
+    };
+    // One by one every document is added up; in shares of 7 some are and some stay texts; in one share all stay texts.
+    for (const batch of [oneByOne(RUNS), merged(7), merged(RUNS.length)]) {
+      const writes = historyWrites(batch);
+      const written = [...new Set(writes.evidence.map(({ json }) => dayOf(JSON.parse(json) as EvidenceDoc)))].sort();
+      expect(written.length).toBeGreaterThan(1);
+      const revisions = writes.evidenceRevisions.map(({ json }) => JSON.parse(json) as EvidenceRevisionDoc);
+      expect(revisions.map(dayOf).sort()).toEqual(written);
+      expect(new Set(revisions.map(({ revision }) => revision)).size).toBe(revisions.length);
+    }
   });
 
   describe('from the analyst', () => {
