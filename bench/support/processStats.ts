@@ -4,18 +4,20 @@ import { readFile, writeFile } from 'node:fs/promises';
 /** Linux's USER_HZ: /proc reports CPU time in these ticks. */
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** User plus system CPU seconds of a process, from `/proc/<pid>/stat` (fields 14 and 15, after the command name). */
-export async function cpuSeconds(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+/** User plus system CPU seconds in a `/proc/…/stat` line (fields 14 and 15, after the command name). */
+function statCpuSeconds(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
+/** User plus system CPU seconds of a process, from `/proc/<pid>/stat`. */
+export async function cpuSeconds(pid: number): Promise<number> {
+  return statCpuSeconds(await readFile(`/proc/${pid}/stat`, 'utf8'));
+}
+
 /** User plus system CPU seconds of this process's main thread (whose thread id is the process id), from `/proc`. */
 export function mainThreadCpuSeconds(): number {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  return statCpuSeconds(readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8'));
 }
 
 /** Peak resident set size of a process so far, in MB (`VmHWM`). */

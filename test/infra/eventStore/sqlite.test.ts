@@ -80,7 +80,6 @@ describe('SQLite event store on disk', () => {
     file.close();
   });
 
-
   test('a read event keeps the JSON text its data was stored as, and parses it on its first read only', async () => {
     const store = new SqliteEventStore(directory);
     const data = { by: 'ada', items: [{ sku: 'a-1', quantity: 2 }], note: 'ünïcode ✓' };
@@ -105,6 +104,7 @@ describe('SQLite event store on disk', () => {
     expect(structuredClone({ ...events[1] })).toMatchObject({ type: 'Opened', data: { by: 'grace' } });
     expect(eventDataText({ ...events[1] })).toBeUndefined();
   });
+
   test('loses no acknowledged append when the appending process is killed with SIGKILL', async () => {
     const appender = startAppender(directory, 'crash-1', 'forever');
     await eventually(() => expect(appender.acknowledged.length).toBeGreaterThanOrEqual(300), 15_000);
