@@ -41,6 +41,7 @@ const PROMPT_TEXTS = [
 const prompts: ScheduledPrompt[] = PROMPT_TEXTS.map((text, index) => ({
   promptId: `pr_bench${index}`,
   workspaceId: 'ws_bench',
+  teamId: 'tm_bench',
   country: index % 2 === 0 ? 'us' : 'uk',
   text,
 }));

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { DocumentStore } from '../ports/documentStore.js';
 import { systemClock, type Clock } from './clock.js';
+import { fairShare, nextFair, teamsAtShare, TeamHoldings } from './fairShare.js';
 import { Leases } from './leases.js';
 
 /**
@@ -12,16 +13,20 @@ export const JOB_LEASES_COLLECTION = 'auditJobLeases';
 /** A job as its read model lists it. */
 export interface Job {
   _id: string;
+  /** Whose job it is: the runner shares its slots fairly between teams. */
+  teamId: string;
 }
 
 /**
  * Jobs waiting for a worker as the read models show them, oldest first: at most `limit`, only `ids` when given,
- * never those in `excluding` (the runner's own jobs under way, or finished before the read models show it).
+ * never those in `excluding` (the runner's own jobs under way, or finished before the read models show it), nor
+ * those of `excludingTeams` (teams holding their share of the slots, whose jobs would hide other teams' jobs).
  */
 export interface WaitingQuery {
   limit: number;
   ids?: readonly string[];
   excluding: readonly string[];
+  excludingTeams: readonly string[];
 }
 
 /** What a running job sees of its claim. */
@@ -75,12 +80,16 @@ const DEFAULTS = { concurrency: 4, leaseMs: 30_000, pollMs: 500, maxAttempts: 3,
  * Runs the jobs of several kinds from their read models, each under a lease in the document store, renewed
  * while it runs and released after. A worker killed mid-job leaves its lease to expire; the next claim (by
  * another worker or the restarted one) runs the job again, and the job's stream lets only one outcome in.
+ * No team holds more than half the slots (`fairShare`), whatever kinds its jobs are of, and a free slot goes to
+ * the waiting team holding fewest.
  */
 export class LeasedJobRunner {
   private readonly settings: typeof DEFAULTS;
   private readonly leases: Leases;
   private readonly clock: Clock;
   private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly holdings = new TeamHoldings();
+  private readonly share: number;
   /** Jobs this runner finished, until the read models stop listing them as waiting. */
   private readonly finished = new Map<string, number>();
   private readonly retryAt = new Map<string, number>();
@@ -88,9 +97,12 @@ export class LeasedJobRunner {
   private stopping = false;
   /** Aborted by stop(): ends the pause between polls, so stop() need not wait it out, and signals the jobs running. */
   private halt = new AbortController();
-  /** A job that ends while every slot was taken ends the pause too: jobs left waiting need not wait a whole poll. */
+  /**
+   * A job that ends while jobs were held back (every slot taken, or their team at its share) ends the pause too:
+   * jobs left waiting need not wait a whole poll.
+   */
   private wake = new AbortController();
-  private saturated = false;
+  private heldBack = false;
 
   constructor(
     documentStore: DocumentStore,
@@ -104,6 +116,7 @@ export class LeasedJobRunner {
       maxAttempts: options.maxAttempts ?? DEFAULTS.maxAttempts,
       retryDelayMs: options.retryDelayMs ?? DEFAULTS.retryDelayMs,
     };
+    this.share = fairShare(this.settings.concurrency);
     this.clock = options.clock ?? systemClock;
     this.leases = new Leases(documentStore, JOB_LEASES_COLLECTION, options.owner, this.clock);
   }
@@ -147,28 +160,60 @@ export class LeasedJobRunner {
   /** Claims and starts waiting jobs while slots are free; answers how many it started. */
   private async claimWaiting(selection?: JobSelection): Promise<number> {
     this.forgetOld();
+    this.heldBack = false;
     let started = 0;
     for (const kind of this.kinds) {
       if (selection && selection.kind !== kind.name) continue;
-      const free = () => this.settings.concurrency - this.inFlight.size;
-      if (free() <= 0) break;
-      const prefix = `${kind.name}:`;
-      const excluding = [...this.inFlight.keys(), ...this.finished.keys(), ...this.retryAt.keys()]
-        .filter((key) => key.startsWith(prefix))
-        .map((key) => key.slice(prefix.length));
-      // Beyond the free slots, room for jobs other workers hold, which this one skips.
-      const jobs = await kind.waiting({ limit: this.settings.concurrency * 4, excluding, ...(selection ? { ids: [selection.id] } : {}) });
-      for (const job of jobs) {
-        const key = `${prefix}${job._id}`;
-        if (free() <= 0 || this.stopping) break;
-        const attempt = await this.leases.tryAcquire(key, this.settings.leaseMs);
-        if (attempt === null) continue;
-        this.inFlight.set(key, this.execute(kind, job, key, attempt).finally(() => this.inFlight.delete(key)));
-        started += 1;
+      // Asked again when a team reached its share: its jobs, listed first, may have hidden other teams' jobs.
+      for (let asking = true; asking && this.free() > 0 && !this.stopping; ) {
+        const limit = this.settings.concurrency * 4;
+        const excludingTeams = teamsAtShare(this.holdings.view, this.share);
+        this.heldBack ||= excludingTeams.length > 0;
+        const jobs = await kind.waiting({ limit, excluding: this.excludedIds(kind), excludingTeams, ...(selection ? { ids: [selection.id] } : {}) });
+        const claimed = await this.claimFairly(kind, jobs);
+        started += claimed.started;
+        asking = claimed.teamReachedShare && jobs.length >= limit;
       }
     }
-    this.saturated = this.inFlight.size >= this.settings.concurrency;
+    this.heldBack ||= this.free() <= 0;
     return started;
+  }
+
+  private free(): number {
+    return this.settings.concurrency - this.inFlight.size;
+  }
+
+  /** This kind's jobs not to list: under way here, finished before the read models show it, or pausing after a failure. */
+  private excludedIds(kind: JobKind): string[] {
+    const prefix = `${kind.name}:`;
+    return [...this.inFlight.keys(), ...this.finished.keys(), ...this.retryAt.keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+  }
+
+  /** Starts jobs of `listed` in `nextFair` order while slots are free; beyond those, the list has room for jobs other workers hold. */
+  private async claimFairly(kind: JobKind, listed: readonly Job[]): Promise<{ started: number; teamReachedShare: boolean }> {
+    const waiting = [...listed];
+    let started = 0;
+    let teamReachedShare = false;
+    while (this.free() > 0 && !this.stopping) {
+      const index = nextFair(waiting, (job) => job.teamId, this.holdings.view, this.share);
+      if (index < 0) {
+        this.heldBack ||= waiting.length > 0;
+        break;
+      }
+      const job = waiting.splice(index, 1)[0] as Job;
+      const key = `${kind.name}:${job._id}`;
+      const attempt = await this.leases.tryAcquire(key, this.settings.leaseMs);
+      if (attempt === null) continue;
+      this.holdings.take(job.teamId);
+      const running = this.execute(kind, job, key, attempt).finally(() => {
+        this.inFlight.delete(key);
+        this.holdings.giveBack(job.teamId);
+      });
+      this.inFlight.set(key, running);
+      started += 1;
+      teamReachedShare ||= (this.holdings.view.get(job.teamId) ?? 0) >= this.share;
+    }
+    return { started, teamReachedShare };
   }
 
   private async execute(kind: JobKind, job: Job, key: string, attempt: number): Promise<void> {
@@ -191,7 +236,7 @@ export class LeasedJobRunner {
     } finally {
       clearInterval(renewal);
       await this.leases.release(key).catch((error: unknown) => log.warn({ err: error }, 'releasing a lease failed'));
-      if (this.saturated) this.wake.abort();
+      if (this.heldBack) this.wake.abort();
     }
   }
 

@@ -31,11 +31,12 @@ export async function waitingAudits<Doc extends AuditDoc>(
   readModels: ReadModels,
   collection: AuditCollectionName,
   statuses: readonly string[],
-  { limit, ids, excluding }: WaitingQuery,
+  { limit, ids, excluding, excludingTeams }: WaitingQuery,
 ): Promise<Doc[]> {
   const audits: Collection<Doc> = await auditCollection<Doc>(readModels, collection);
   const id = { ...(ids ? { $in: [...ids] } : {}), ...(excluding.length > 0 ? { $nin: [...excluding] } : {}) };
-  return audits.find({ status: { $in: [...statuses] }, ...(Object.keys(id).length > 0 ? { _id: id } : {}) }, { sort: { createdDate: 1, _id: 1 }, limit });
+  const teams = excludingTeams.length > 0 ? { teamId: { $nin: [...excludingTeams] } } : {};
+  return audits.find({ status: { $in: [...statuses] }, ...teams, ...(Object.keys(id).length > 0 ? { _id: id } : {}) }, { sort: { createdDate: 1, _id: 1 }, limit });
 }
 
 /** Records a check's outcome; a worker that finished the same check first has recorded the only one. */

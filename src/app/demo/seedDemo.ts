@@ -67,7 +67,7 @@ export async function seedDemo(context: AppContext): Promise<DemoCredentials> {
       tagIds: prompt.tags.map((tag) => tags[tag]),
       intentVolume: prompt.intentVolume,
     });
-    prompts.push({ promptId: created.id, workspaceId: workspace.id, country: prompt.country, text: prompt.text });
+    prompts.push({ promptId: created.id, workspaceId: workspace.id, teamId: team.id, country: prompt.country, text: prompt.text });
   }
   const promptIds = prompts.map((prompt) => prompt.promptId);
   const report = await createBrandReport(context, {

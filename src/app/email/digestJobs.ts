@@ -8,6 +8,7 @@ import { addDays } from '../../domain/shared/days.js';
 import type { Mailer } from '../../ports/mailer.js';
 import type { ReadModels } from '../../projections/index.js';
 import { brandReportCollection, type BrandReportDoc } from '../../projections/brandReports/reader.js';
+import { teamsOfWorkspaces, workspacesOfTeams } from '../../projections/directory/reader.js';
 import { historyReader } from '../../projections/reportHistory/reader.js';
 import { windowTotals } from '../alerts/coverage.js';
 import { digestAlertCollection, emailSubscriptionCollection, type EmailSubscriptionDoc } from '../../projections/emailSubscriptions/reader.js';
@@ -28,11 +29,18 @@ export interface DigestPorts {
   baseUrl: string;
 }
 
-async function dueSubscriptions({ readModels, clock }: DigestPorts, { limit, ids, excluding }: WaitingQuery): Promise<EmailSubscriptionDoc[]> {
+/** A subscription whose digest is due, with the team of its workspace. */
+type DueSubscription = EmailSubscriptionDoc & { teamId: string };
+
+async function dueSubscriptions({ readModels, clock }: DigestPorts, { limit, ids, excluding, excludingTeams }: WaitingQuery): Promise<DueSubscription[]> {
   const weekAgo = new Date(clock.now().getTime() - DIGEST_INTERVAL_MS).toISOString();
   const id = { ...(ids ? { $in: [...ids] } : {}), ...(excluding.length > 0 ? { $nin: [...excluding] } : {}) };
-  const filter = { status: 'active', digest: true, digestFrom: { $lte: weekAgo }, ...(Object.keys(id).length > 0 ? { _id: id } : {}) };
-  return (await emailSubscriptionCollection(readModels)).find(filter, { sort: { digestFrom: 1, _id: 1 }, limit });
+  const skippedWorkspaces = await workspacesOfTeams(readModels, excludingTeams);
+  const workspaces = skippedWorkspaces.length > 0 ? { workspaceId: { $nin: skippedWorkspaces } } : {};
+  const filter = { status: 'active', digest: true, digestFrom: { $lte: weekAgo }, ...workspaces, ...(Object.keys(id).length > 0 ? { _id: id } : {}) };
+  const due = await (await emailSubscriptionCollection(readModels)).find(filter, { sort: { digestFrom: 1, _id: 1 }, limit });
+  const teams = await teamsOfWorkspaces(readModels, due.map(({ workspaceId }) => workspaceId));
+  return due.map((subscription) => ({ ...subscription, teamId: teams.get(subscription.workspaceId) ?? subscription.workspaceId }));
 }
 
 /**
@@ -63,7 +71,7 @@ async function send(ports: DigestPorts, subscription: EmailSubscriptionDoc, from
  * then recorded in the subscription's stream (DigestSent), which makes the next one due a week later. A worker
  * killed between the two sends it again: at least once a week, never skipped.
  */
-export function weeklyDigestJobs(ports: DigestPorts): JobKind<EmailSubscriptionDoc> {
+export function weeklyDigestJobs(ports: DigestPorts): JobKind<DueSubscription> {
   const { context, clock } = ports;
   return {
     name: WEEKLY_DIGEST_JOB,

@@ -8,6 +8,8 @@ import type { RunSubject } from '../runs/runEvents.js';
 export interface ScheduledPrompt {
   promptId: string;
   workspaceId: string;
+  /** The workspace's team: the scheduler's slots are shared fairly between teams. */
+  teamId: string;
   country: CountryCode;
   text: string;
 }

@@ -9,9 +9,9 @@ import type { PromptSource, ScheduledPrompt } from './plan.js';
 export function directoryPrompts(readModels: ReadModels): PromptSource {
   return async () => {
     const prompts = await directoryCollection(readModels, 'prompts');
-    const documents = await prompts.find({}, { projection: { workspaceId: 1, country: 1, text: 1 } });
-    return documents.flatMap(({ _id, workspaceId, country, text }) =>
-      isCountryCode(country) ? [{ promptId: _id, workspaceId, country, text }] : [],
+    const documents = await prompts.find({}, { projection: { workspaceId: 1, teamId: 1, country: 1, text: 1 } });
+    return documents.flatMap(({ _id, workspaceId, teamId, country, text }) =>
+      isCountryCode(country) ? [{ promptId: _id, workspaceId, teamId, country, text }] : [],
     );
   };
 }
@@ -31,7 +31,7 @@ export async function workspacePromptsFromLog(eventStore: EventStore, workspaceI
       const prompt = { type, data } as PromptCreated | PromptDeleted;
       if (prompt.data.workspaceId !== workspaceId) continue;
       if (prompt.type === 'PromptDeleted') active.delete(prompt.data.promptId);
-      else active.set(prompt.data.promptId, { promptId: prompt.data.promptId, workspaceId, country: prompt.data.country, text: prompt.data.text });
+      else active.set(prompt.data.promptId, { promptId: prompt.data.promptId, workspaceId, teamId: prompt.data.teamId, country: prompt.data.country, text: prompt.data.text });
     }
     if (page.events.length < PAGE_SIZE) return [...active.values()];
     from = page.scannedTo;

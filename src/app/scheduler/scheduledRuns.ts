@@ -13,8 +13,8 @@ import { callWithRetries, type CallOutcome, type RetryPolicy } from './engineCal
 import { EngineGate, type EngineLimit } from './limits.js';
 import { jobSubject, planDay, type PromptSource, type RunJob } from './plan.js';
 
-/** A run of the plan as the job runner claims it: under the run id. */
-export type PlannedRun = RunJob & { _id: string };
+/** A run of the plan as the job runner claims it: under the run id, for the prompt's team. */
+export type PlannedRun = RunJob & { _id: string; teamId: string };
 
 export interface ScheduledRunsOptions {
   context: AppContext;
@@ -67,17 +67,18 @@ export class ScheduledRuns implements JobKind<PlannedRun> {
     this.options.logger.info({ day: pass.day, jobs: pass.jobs.length, ...pass.outcome() }, 'scheduler pass done');
   }
 
-  async waiting({ limit, ids, excluding }: WaitingQuery): Promise<PlannedRun[]> {
+  async waiting({ limit, ids, excluding, excludingTeams }: WaitingQuery): Promise<PlannedRun[]> {
     if (this.following) await this.planTodayWhenDue();
     const pass = this.pass;
     if (!pass) return [];
     const skip = new Set(excluding);
+    const skipTeams = new Set(excludingTeams);
     const found: PlannedRun[] = [];
     for (const job of pass.jobs) {
       if (found.length >= limit) break;
-      if (pass.settled.has(job.runId) || skip.has(job.runId) || (ids && !ids.includes(job.runId))) continue;
+      if (pass.settled.has(job.runId) || skip.has(job.runId) || skipTeams.has(job.prompt.teamId) || (ids && !ids.includes(job.runId))) continue;
       if (await this.runExists(job.runId)) pass.count(job.runId, 'skipped');
-      else found.push({ _id: job.runId, ...job });
+      else found.push({ _id: job.runId, teamId: job.prompt.teamId, ...job });
     }
     return found;
   }

@@ -5,6 +5,7 @@ import { deliveryDecider } from '../../domain/webhooks/decide.js';
 import { deliveryStream, type DeliveryAttempt, type DeliveryState } from '../../domain/webhooks/deliveryEvents.js';
 import type { WebhookSender } from '../../ports/webhooks.js';
 import type { ReadModels } from '../../projections/index.js';
+import { teamsOfWorkspaces, workspacesOfTeams } from '../../projections/directory/reader.js';
 import { deliveryCollection } from '../../projections/webhooks/reader.js';
 import { loadState } from '../shared/aggregates.js';
 import { handleCommand } from '../shared/commandHandler.js';
@@ -20,6 +21,8 @@ export const WEBHOOK_DELIVERY_JOB = 'webhookDelivery';
  */
 export interface DeliveryJob {
   _id: string;
+  /** The team of the webhook's workspace. */
+  teamId: string;
   deliveryId: string;
   attemptsBefore: number;
 }
@@ -52,15 +55,19 @@ async function attempt(delivery: PendingDelivery, target: { url: string; secret:
   }
 }
 
-async function dueJobs({ readModels, clock }: DeliveryJobPorts, { limit, ids, excluding }: WaitingQuery): Promise<DeliveryJob[]> {
+async function dueJobs({ readModels, clock }: DeliveryJobPorts, { limit, ids, excluding, excludingTeams }: WaitingQuery): Promise<DeliveryJob[]> {
   const deliveries = await deliveryCollection(readModels);
+  // Deliveries name their workspace; a team's share is reached over all of its workspaces.
+  const skippedWorkspaces = await workspacesOfTeams(readModels, excludingTeams);
   const due = await deliveries.find(
-    { status: 'pending', nextAttemptDate: { $lte: clock.now().toISOString() } },
+    { status: 'pending', nextAttemptDate: { $lte: clock.now().toISOString() }, ...(skippedWorkspaces.length > 0 ? { workspaceId: { $nin: skippedWorkspaces } } : {}) },
     { sort: { nextAttemptDate: 1, _id: 1 }, limit: limit + excluding.length },
   );
+  // A workspace the directory does not show (yet) counts as a team of its own.
+  const teams = await teamsOfWorkspaces(readModels, due.map(({ workspaceId }) => workspaceId));
   const skipped = new Set(excluding);
   return due
-    .map(({ _id, attempts }) => ({ _id: `${_id}.${attempts.length}`, deliveryId: _id, attemptsBefore: attempts.length }))
+    .map(({ _id, attempts, workspaceId }) => ({ _id: `${_id}.${attempts.length}`, teamId: teams.get(workspaceId) ?? workspaceId, deliveryId: _id, attemptsBefore: attempts.length }))
     .filter((job) => !skipped.has(job._id) && (ids === undefined || ids.includes(job._id) || ids.includes(job.deliveryId)))
     .slice(0, limit);
 }

@@ -104,7 +104,7 @@ describe('the daily plan', () => {
 describe('limits', () => {
   test('no more calls are in flight than the global bound, across engines', async () => {
     const { context } = stores;
-    const prompts = await createPrompts(context, Array.from({ length: 10 }, () => 'us' as const));
+    const prompts = await createPrompts(context, Array.from({ length: 10 }, () => 'us' as const), { teamPerPrompt: true });
     const engines = (['chatgpt', 'perplexity'] as const).map((engine) => new FakeEngine(engine));
     let inFlight = 0;
     let maxInFlight = 0;

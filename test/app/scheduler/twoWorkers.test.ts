@@ -60,7 +60,7 @@ describe('two workers on one store', () => {
 
   test("a second scheduler on the same store takes the first's runs over only once their leases expire, and each prompt-day is recorded once", async () => {
     const { context } = stores;
-    const prompts = await createPrompts(context, ['us', 'uk', 'de']);
+    const prompts = await createPrompts(context, ['us', 'uk', 'de'], { teamPerPrompt: true });
     // The first worker hangs in its engine calls with its clock standing still, as a frozen or dead process would.
     let answerHungCalls = (): void => undefined;
     const hung = new Promise<void>((resolve) => (answerHungCalls = resolve));

@@ -9,8 +9,9 @@ import { createDocumentStore } from '../../../../src/infra/documentStore/index.j
 import type { DocumentStore } from '../../../../src/ports/documentStore.js';
 
 /**
- * A job kind over a list held here. Like the real kinds it records one outcome per job and does nothing for
- * a job already done; its "read model" never drops finished jobs, as a read model that lags does not.
+ * A job kind over a list held here, each job of a team of its own. Like the real kinds it records one outcome per
+ * job and does nothing for a job already done; its "read model" never drops finished jobs, as a read model that
+ * lags does not.
  */
 class ListedJobs implements JobKind {
   readonly name = 'listed';
@@ -29,7 +30,7 @@ class ListedJobs implements JobKind {
     return this.listed
       .filter((id) => (!ids || ids.includes(id)) && !excluding.includes(id))
       .slice(0, limit)
-      .map((id) => ({ _id: id }));
+      .map((id) => ({ _id: id, teamId: `team of ${id}` }));
   }
 
   /** A job appears in the read model. */

@@ -33,15 +33,22 @@ export async function openStores(logger: Logger = pino({ level: 'silent' })): Pr
   };
 }
 
-/** Prompts created through the write side, in one new workspace. */
-export async function createPrompts(context: AppContext, countries: readonly CountryCode[]): Promise<ScheduledPrompt[]> {
-  const team = await createTeam(context, { name: 'Acme' });
-  const workspace = await createWorkspace(context, { teamId: team.id, name: 'Acme' });
+/**
+ * Prompts created through the write side, in one new workspace; with `teamPerPrompt`, each in a workspace of a team
+ * of its own (the scheduler's slots are shared fairly between teams, one team holding at most half of them).
+ */
+export async function createPrompts(context: AppContext, countries: readonly CountryCode[], { teamPerPrompt = false } = {}): Promise<ScheduledPrompt[]> {
+  const newWorkspace = async () => {
+    const team = await createTeam(context, { name: 'Acme' });
+    return { teamId: team.id, workspaceId: (await createWorkspace(context, { teamId: team.id, name: 'Acme' })).id };
+  };
+  const shared = teamPerPrompt ? null : await newWorkspace();
   const prompts: ScheduledPrompt[] = [];
   for (const [index, country] of countries.entries()) {
     const text = `Best CRM for small teams #${index + 1}`;
-    const created = await createPrompt(context, { workspaceId: workspace.id, country, text });
-    prompts.push({ promptId: created.id, workspaceId: workspace.id, country, text });
+    const { teamId, workspaceId } = shared ?? (await newWorkspace());
+    const created = await createPrompt(context, { workspaceId, country, text });
+    prompts.push({ promptId: created.id, workspaceId, teamId, country, text });
   }
   return prompts;
 }
