@@ -66,11 +66,12 @@ const round = (value: number): number => Math.round(value * 10) / 10;
 /** The checks alone, as the worker runs them, each beside its floor. */
 async function checksAlone(pageUrl: string): Promise<Record<string, number>> {
   const fetcher = createSafeFetcher({ allowPrivateNetworks: true });
+  // The floor loads the page directly, which the renderer's own browser cannot (it opens no connection itself).
   const browser = await launchChromium();
-  const renderer = createChromiumRenderer({ fetcher, launch: async () => browser });
+  const renderer = createChromiumRenderer({ fetcher });
   const crawlabilityCheck = () => runCrawlabilityCheck(pageUrl, CRAWLABILITY_CRAWLERS, { fetcher });
   const contentCheck = () =>
-    runContentCheck(pageUrl, { crawler: contentCheckCrawler('ChatGPT-User'), sendServiceHeader: true, checkId: 'bench' }, { fetcher, renderer });
+    runContentCheck(pageUrl, { crawler: contentCheckCrawler('ChatGPT-User'), sendServiceHeader: true, checkId: 'bench', teamId: 'bench' }, { fetcher, renderer });
   try {
     // One of each first, so that connections, the browser and the JIT are warm for the measured run.
     await bareGet(pageUrl);
@@ -91,7 +92,7 @@ async function checksAlone(pageUrl: string): Promise<Record<string, number>> {
       contentVsFloor: round(contentCheckMs / contentFloorMs),
     };
   } finally {
-    await renderer.close();
+    await Promise.all([renderer.close(), browser.close()]);
   }
 }
 

@@ -33,7 +33,7 @@ import type { Position } from './ports/eventStore.js';
 import type { EngineId } from './domain/shared/engines.js';
 import { createEngines, describeEngines } from './engines/index.js';
 import { createFanOutSources } from './engines/fanOut/index.js';
-import { createChromiumRenderer, launchChromium, locateChromium } from './infra/browser/index.js';
+import { createChromiumRenderer, launchRendererBrowser, locateChromium } from './infra/browser/index.js';
 import { createDocumentStore, createUsageStore } from './infra/documentStore/index.js';
 import { createEventStore } from './infra/eventStore/index.js';
 import { describeStores } from './infra/stores.js';
@@ -178,15 +178,16 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     },
     createAuditWorker({ fanOutSources, ...options } = {}) {
       const fetcher = createSafeFetcher({ allowPrivateNetworks: config.auditAllowPrivateNetworks });
-      const renderer = createChromiumRenderer({ fetcher, launch: () => launchChromium(config.chromiumPath) });
+      const renderer = createChromiumRenderer({ fetcher, launch: () => launchRendererBrowser(config.chromiumPath) });
       const ports = { fetcher, renderer, fanOutSources: fanOutSources ?? createFanOutSources(config.engineKeys) };
       const runner = createAuditJobRunner({ context, readModels }, ports, { owner: processOwner('audits'), logger, clock, ...options });
       return {
         start: () => runner.start(),
         drain: (selection) => runner.drain(selection),
         async stop() {
-          await runner.stop();
-          await renderer.close();
+          // At once: the jobs under way see their claim aborted, and renders fail as the browser closes (killed if it
+          // does not), so no page kept busy by its scripts holds the stop; those checks stay pending for the next claim.
+          await Promise.all([runner.stop(), renderer.close()]);
         },
       };
     },

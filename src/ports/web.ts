@@ -24,6 +24,8 @@ export interface HttpFetcher {
 }
 
 export interface RenderRequest {
+  /** Whose render it is: the browser's pages are shared fairly between teams. */
+  team: string;
   userAgent: string;
   /** Sent with every request the page makes, besides the user agent. */
   headers: Record<string, string>;
@@ -37,8 +39,16 @@ export interface RenderedPage {
 }
 
 export interface PageRenderer {
-  /** Loads `url` with JavaScript enabled; rejects with `FetchRefusedError` when the document itself is refused. */
+  /**
+   * Loads `url` with JavaScript enabled; rejects with `FetchRefusedError` when the document itself is refused, and
+   * with `FetchFailedError` (`timeout`) when the render outlasts its deadline.
+   */
   render(url: string, request: RenderRequest): Promise<RenderedPage>;
+}
+
+export interface PagePrinter {
+  /** Loads `url` as `PageRenderer.render` does, under the same deadline, and prints it: an A4 PDF with backgrounds. */
+  printPdf(url: string, request: RenderRequest): Promise<Uint8Array>;
 }
 
 /** A request the SSRF guard refused; the message says which address and why. */

@@ -60,9 +60,12 @@ function checkJobs<Doc extends AuditDoc>(
   return {
     name: `${kind}Check`,
     waiting: (query) => waitingAudits<Doc>(readModels, collection, ['pending'], query),
-    async run(document) {
+    async run(document, _attempt, claim) {
       if (!(await stillPending(context, kind, document._id))) return;
-      await recordOutcome(context, kind, await check(document));
+      const outcome = await check(document);
+      // A check that failed because the worker is stopping (its browser closed under it) stays pending for the next claim.
+      if (outcome.type === 'FailCheck' && claim.signal.aborted) return;
+      await recordOutcome(context, kind, outcome);
     },
     abandon: (document, reason) =>
       recordOutcome(context, kind, { type: 'FailCheck', data: { kind, checkId: document._id, now: nowIso(context), error: `The check was abandoned: ${reason}` } }),
@@ -86,9 +89,9 @@ export function crawlabilityCheckJobs(stores: JobStores, { fetcher }: AuditPorts
 
 /** Content checks as worker jobs: fetched and rendered as the check's crawler identity. */
 export function contentCheckJobs(stores: JobStores, ports: AuditPorts): JobKind<ContentCheckDoc> {
-  return checkJobs<ContentCheckDoc>(stores, 'content', 'contentChecks', async ({ _id: checkId, url, crawlerIdentity, sendServiceHeader }) => {
+  return checkJobs<ContentCheckDoc>(stores, 'content', 'contentChecks', async ({ _id: checkId, url, crawlerIdentity, sendServiceHeader, teamId }) => {
     try {
-      const findings = await runContentCheck(url, { crawler: contentCheckCrawler(crawlerIdentity), sendServiceHeader, checkId }, ports);
+      const findings = await runContentCheck(url, { crawler: contentCheckCrawler(crawlerIdentity), sendServiceHeader, checkId, teamId }, ports);
       return { type: 'CompleteContentCheck', data: { checkId, now: nowIso(stores.context), findings } };
     } catch (error) {
       return { type: 'FailCheck', data: { kind: 'content', checkId, now: nowIso(stores.context), error: messageOf(error) } };

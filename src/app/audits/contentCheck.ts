@@ -19,6 +19,8 @@ export interface ContentCheckOptions {
   /** Adds `X-Geolens-Audit: <checkId>` to every request. */
   sendServiceHeader: boolean;
   checkId: string;
+  /** Whose check it is: the browser is shared fairly between teams. */
+  teamId: string;
 }
 
 export interface ContentCheckDependencies {
@@ -47,14 +49,14 @@ function ensureReadable(answer: HttpAnswer): void {
  */
 export async function runContentCheck(
   url: string,
-  { crawler, sendServiceHeader, checkId }: ContentCheckOptions,
+  { crawler, sendServiceHeader, checkId, teamId }: ContentCheckOptions,
   { fetcher, renderer }: ContentCheckDependencies,
 ): Promise<ContentCheckResult> {
   if (crawler.userAgent === null) throw new Error(`${crawler.name} has no user agent of its own to fetch pages with`);
   const serviceHeaders: Record<string, string> = sendServiceHeader ? { [SERVICE_HEADER]: checkId } : {};
   const staticAnswer = await fetcher.get(auditedUrl(url).href, { 'user-agent': crawler.userAgent, ...serviceHeaders });
   ensureReadable(staticAnswer);
-  const rendered = await renderer.render(staticAnswer.url, { userAgent: crawler.userAgent, headers: serviceHeaders });
+  const rendered = await renderer.render(staticAnswer.url, { team: teamId, userAgent: crawler.userAgent, headers: serviceHeaders });
   const document = loadAuditDocument(staticAnswer.body, { url: staticAnswer.url, headers: staticAnswer.headers });
   return {
     structuralAnalysis: analyzeStructure(document),

@@ -17,6 +17,8 @@ export interface TestWorkerOptions {
   /** AUDIT_ALLOW_PRIVATE_NETWORKS: the fixture sites are on loopback. */
   allowPrivateNetworks?: boolean;
   fanOutSources?: FanOutSources;
+  /** The renderer's deadline for a whole render. */
+  renderDeadlineMs?: number;
 }
 
 /**
@@ -26,7 +28,8 @@ export interface TestWorkerOptions {
 export function testWorker(api: TestApi, options: TestWorkerOptions = {}): TestWorker {
   const fetcher = createSafeFetcher({ allowPrivateNetworks: options.allowPrivateNetworks ?? true });
   let renderer: ChromiumRenderer | null = null;
-  const lazyRenderer = { render: (...args: Parameters<ChromiumRenderer['render']>) => (renderer ??= createChromiumRenderer({ fetcher })).render(...args) };
+  const deadline = options.renderDeadlineMs === undefined ? {} : { deadlineMs: options.renderDeadlineMs };
+  const lazyRenderer = { render: (...args: Parameters<ChromiumRenderer['render']>) => (renderer ??= createChromiumRenderer({ fetcher, ...deadline })).render(...args) };
   const runner = createAuditJobRunner(
     { context: api.context, readModels: api.services.readModels },
     { fetcher, renderer: lazyRenderer, fanOutSources: options.fanOutSources ?? {} },
@@ -40,8 +43,8 @@ export function testWorker(api: TestApi, options: TestWorkerOptions = {}): TestW
     },
     start: () => runner.start(),
     async close() {
-      await runner.stop();
-      await renderer?.close();
+      // As serve's worker stops: a render whose page spins ends as the browser closes, not at its deadline.
+      await Promise.all([runner.stop(), renderer?.close()]);
     },
   };
 }

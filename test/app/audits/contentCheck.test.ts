@@ -31,7 +31,7 @@ describeWithChromium()('runContentCheck', () => {
   let challenge: FixtureServer;
 
   const check = (site: FixtureServer, crawler = CHATGPT_USER, sendServiceHeader = false) =>
-    runContentCheck(`${site.origin}/`, { crawler, sendServiceHeader, checkId: 'check-42' }, { fetcher, renderer });
+    runContentCheck(`${site.origin}/`, { crawler, sendServiceHeader, checkId: 'check-42', teamId: 'team' }, { fetcher, renderer });
 
   beforeAll(async () => {
     renderer = createChromiumRenderer({ fetcher });
@@ -124,7 +124,7 @@ describeWithChromium()('runContentCheck', () => {
   test('fails, saying why, on a URL the SSRF guard refuses, before rendering anything', async () => {
     const guarded = createSafeFetcher();
     const before = article.requests.length;
-    const refused = runContentCheck(`${article.origin}/`, { crawler: CHATGPT_USER, sendServiceHeader: false, checkId: 'c' }, { fetcher: guarded, renderer });
+    const refused = runContentCheck(`${article.origin}/`, { crawler: CHATGPT_USER, sendServiceHeader: false, checkId: 'c', teamId: 'team' }, { fetcher: guarded, renderer });
     await expect(refused).rejects.toThrow(FetchRefusedError);
     await expect(refused).rejects.toThrow('refused: 127.0.0.1 is a loopback address');
     expect(article.requests.length).toBe(before);

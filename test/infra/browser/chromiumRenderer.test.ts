@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, test } from '@jest/globals';
-import type { Browser } from 'playwright-core';
 import { FetchFailedError, FetchRefusedError } from '../../../src/ports/web.js';
-import { createChromiumRenderer, launchChromium, type ChromiumRenderer } from '../../../src/infra/browser/index.js';
+import { createChromiumRenderer, launchRendererBrowser, type BrowserProcess, type ChromiumRenderer } from '../../../src/infra/browser/index.js';
 import { createSafeFetcher, publicAddressesOnly, type AddressPolicy } from '../../../src/infra/http/index.js';
 import { describeWithChromium } from '../../support/fixtureSites/chromium.js';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../support/fixtureSites/index.js';
 
 const GPTBOT = testCrawler('GPTBot').userAgent as string;
+const AS_GPTBOT = { team: 'team-a', userAgent: GPTBOT, headers: {} };
 
 describeWithChromium()('the Chromium renderer', () => {
   let spa: FixtureServer;
@@ -55,26 +55,26 @@ describeWithChromium()('the Chromium renderer', () => {
   });
 
   test('renders the text a single-page app writes with JavaScript', async () => {
-    const page = await renderer.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: {} });
+    const page = await renderer.render(`${spa.origin}/`, AS_GPTBOT);
     expect(page.status).toBe(200);
     expect(page.html).toContain(`<p>${SPA_TEXT.paragraph}</p>`);
   });
 
   test('sends the crawler’s user agent and the extra headers with the document and its scripts', async () => {
-    await renderer.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: { 'X-Geolens-Audit': 'check-1' } });
+    await renderer.render(`${spa.origin}/`, { ...AS_GPTBOT, headers: { 'X-Geolens-Audit': 'check-1' } });
     const script = spa.requests.filter((request) => request.path === '/app.js').at(-1);
     expect(script?.headers['user-agent']).toBe(GPTBOT);
     expect(script?.headers['x-geolens-audit']).toBe('check-1');
   });
 
   test('sends no request of the page to a private address, redirects included', async () => {
-    await renderer.render(`${prying.origin}/`, { userAgent: GPTBOT, headers: {} });
+    await renderer.render(`${prying.origin}/`, AS_GPTBOT);
     const reachedUnguarded = internal.requests.map((request) => request.path);
     expect(reachedUnguarded).toEqual(expect.arrayContaining(['/pixel.png', '/redirected.js', '/frame', '/api', '/beacon']));
 
     const guarded = createChromiumRenderer({ fetcher: createSafeFetcher({ addressPolicy: allowingOnly(prying) }) });
     try {
-      const page = await guarded.render(`${prying.origin}/`, { userAgent: GPTBOT, headers: {} });
+      const page = await guarded.render(`${prying.origin}/`, AS_GPTBOT);
       expect(page.html).toContain('public page');
       expect(prying.requests.filter((request) => request.path === '/to-internal.js')).toHaveLength(2);
       expect(internal.requests).toHaveLength(reachedUnguarded.length);
@@ -86,7 +86,7 @@ describeWithChromium()('the Chromium renderer', () => {
   test('refuses to render a document at a private address, saying why', async () => {
     const guarded = createChromiumRenderer({ fetcher: createSafeFetcher() });
     try {
-      const rendering = guarded.render(`${internal.origin}/`, { userAgent: GPTBOT, headers: {} });
+      const rendering = guarded.render(`${internal.origin}/`, AS_GPTBOT);
       await expect(rendering).rejects.toThrow(FetchRefusedError);
       await expect(rendering).rejects.toThrow('refused: 127.0.0.1 is a loopback address');
       expect(internal.requests.filter((request) => request.path === '/')).toEqual([]);
@@ -99,7 +99,7 @@ describeWithChromium()('the Chromium renderer', () => {
     const silent = await startFixtureServer(() => undefined);
     const impatient = createChromiumRenderer({ fetcher: createSafeFetcher({ allowPrivateNetworks: true, timeoutMs: 300 }) });
     try {
-      const rendering = impatient.render(`${silent.origin}/`, { userAgent: GPTBOT, headers: {} });
+      const rendering = impatient.render(`${silent.origin}/`, AS_GPTBOT);
       await expect(rendering).rejects.toThrow(FetchFailedError);
       await expect(rendering).rejects.toThrow(`no answer from ${silent.origin}/ within 0.3 s`);
     } finally {
@@ -108,22 +108,22 @@ describeWithChromium()('the Chromium renderer', () => {
     }
   });
 
-  test('relaunches the browser after it disconnects', async () => {
-    const launched: Browser[] = [];
+  test('relaunches the browser after its process dies', async () => {
+    const launched: BrowserProcess[] = [];
     const relaunching = createChromiumRenderer({
       fetcher: createSafeFetcher({ allowPrivateNetworks: true }),
       launch: async () => {
-        const browser = await launchChromium();
+        const browser = await launchRendererBrowser();
         launched.push(browser);
         return browser;
       },
     });
     try {
-      await relaunching.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: {} });
-      await relaunching.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: {} });
+      await relaunching.render(`${spa.origin}/`, AS_GPTBOT);
+      await relaunching.render(`${spa.origin}/`, AS_GPTBOT);
       expect(launched).toHaveLength(1);
-      await launched[0]!.close();
-      const page = await relaunching.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: {} });
+      await launched[0]!.kill();
+      const page = await relaunching.render(`${spa.origin}/`, AS_GPTBOT);
       expect(page.html).toContain(SPA_TEXT.paragraph);
       expect(launched).toHaveLength(2);
     } finally {
@@ -137,12 +137,12 @@ describeWithChromium()('the Chromium renderer', () => {
       fetcher: createSafeFetcher({ allowPrivateNetworks: true }),
       launch: () => {
         launches += 1;
-        return launchChromium();
+        return launchRendererBrowser();
       },
     });
-    await closing.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: {} });
+    await closing.render(`${spa.origin}/`, AS_GPTBOT);
     await closing.close();
-    await expect(closing.render(`${spa.origin}/`, { userAgent: GPTBOT, headers: {} })).rejects.toThrow('the renderer is closed');
+    await expect(closing.render(`${spa.origin}/`, AS_GPTBOT)).rejects.toThrow('the renderer is closed');
     expect(launches).toBe(1);
   });
 
@@ -171,8 +171,9 @@ describeWithChromium()('the Chromium renderer', () => {
     });
     const bounded = createChromiumRenderer({ fetcher: createSafeFetcher({ allowPrivateNetworks: true }), concurrency: 2 });
     try {
+      // Of four teams, so that no team's share holds a page back.
       const pages = await Promise.all(
-        ['/a', '/b', '/c', '/d'].map((path) => bounded.render(`${slow.origin}${path}`, { userAgent: GPTBOT, headers: {} })),
+        ['/a', '/b', '/c', '/d'].map((path) => bounded.render(`${slow.origin}${path}`, { ...AS_GPTBOT, team: `team ${path}` })),
       );
       expect(pages.every((page) => page.html.includes('slow page'))).toBe(true);
       expect(mostInFlight).toBe(2);
