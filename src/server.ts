@@ -57,16 +57,29 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     baseUrl,
     demo,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await scheduler.stop();
-      await auditWorker.stop();
-      await webhookWorker.stop();
+      // The workers stop beside the HTTP edge: each ends or gives back its jobs without waiting for another.
+      await Promise.all([closeHttp(server, HTTP_CLOSE_GRACE_MS), scheduler.stop(), auditWorker.stop(), webhookWorker.stop()]);
       await processes.stop();
       await rebuilder.stop();
       await runner.stop();
       await composition.close();
     },
   };
+}
+
+/** How long requests under way (a stream held open, a slow client) may go on once serve is stopping. */
+const HTTP_CLOSE_GRACE_MS = 3_000;
+
+/** Stops listening and closes idle keep-alive connections now, those still busy after `graceMs`. */
+function closeHttp(server: Server, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const cutOff = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearTimeout(cutOff);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
 }
 
 function listen(port: number, host: string): Promise<Server> {

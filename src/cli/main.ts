@@ -55,12 +55,22 @@ async function serve(config: Config, logger: Logger): Promise<void> {
   await serveUntilSignalled(server, logger);
 }
 
+/**
+ * A stop that has not ended by then ends the process anyway: whatever was still running (an engine call without a
+ * deadline of its own, a stuck store) holds a lease, which expires for the next worker to take the job over.
+ */
+const SHUTDOWN_DEADLINE_MS = 9_000;
+
 async function serveUntilSignalled(server: { close(): Promise<void> }, logger: Logger): Promise<void> {
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
+    setTimeout(() => {
+      logger.error({ signal, deadlineMs: SHUTDOWN_DEADLINE_MS }, 'shutdown did not finish in time; exiting with the work under way left to its leases');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     await server.close();
     process.exit(0);
   };
