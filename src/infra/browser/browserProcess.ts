@@ -13,6 +13,21 @@ export const CHROMIUM_ARGS = [
 ];
 
 /**
+ * What the content checks' browser adds: it opens no connection of its own. Every request a page makes is
+ * answered through the guarded fetcher (routing) and every WebSocket closed; these flags shut what routing never
+ * sees. Chromium resolves no host name and no IP literal itself (so preconnects, DNS prefetches, TURN over TCP,
+ * WebTransport and anything else that dials directly finds nothing), WebRTC sends no UDP outside a proxy (there is
+ * none), QUIC is off, and the cast discovery that multicasts on the local network is disabled.
+ */
+export const RENDERER_ARGS = [
+  ...CHROMIUM_ARGS,
+  '--host-resolver-rules=MAP * ~NOTFOUND',
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  '--disable-quic',
+  '--disable-features=MediaRouter,DialMediaRouteProvider,DnsOverHttps',
+];
+
+/**
  * Playwright's handlers that close the browser on SIGINT, SIGTERM and SIGHUP stay off: the service's shutdown
  * closes it in its own order (closed under a render that was still wanted, the browser would be launched again).
  */
@@ -41,13 +56,13 @@ const within = (work: Promise<unknown>, ms: number): Promise<boolean> => {
 };
 
 /**
- * The content checks' browser as a process of its own this service holds the handle of, connected
+ * The content checks' browser (RENDERER_ARGS) as a process of its own this service holds the handle of, connected
  * to through Playwright's server on a loopback port whose path is a random token.
  */
 export async function launchRendererBrowser(configuredPath?: string): Promise<BrowserProcess> {
   const located = locateChromium(configuredPath);
   if (located.state === 'unavailable') throw new Error(located.reason);
-  const server = await chromium.launchServer({ executablePath: located.executablePath, args: CHROMIUM_ARGS, ...NO_SIGNAL_HANDLERS });
+  const server = await chromium.launchServer({ executablePath: located.executablePath, args: RENDERER_ARGS, ...NO_SIGNAL_HANDLERS });
   const kill = () => server.kill();
   try {
     const browser = await chromium.connect(server.wsEndpoint());

@@ -39,11 +39,23 @@ async function answerThroughGuard(route: Route, fetcher: SafeFetcher, log: Routi
 }
 
 /**
- * Sends every HTTP request of `context` through the guarded fetcher and closes every WebSocket (which
- * routing of HTTP requests would not see). Returns the log of what the document itself ran into.
+ * Runs in every document before its own scripts: the page finds no WebRTC and no WebTransport, which open
+ * connections no routing sees. The browser's flags (RENDERER_ARGS) shut the same channels again for what a
+ * script could still reach (a worker's WebTransport, a frame created before this ran).
+ */
+const WITHOUT_DIRECT_CHANNELS = `for (const name of ['RTCPeerConnection', 'webkitRTCPeerConnection', 'RTCDataChannel', 'RTCIceTransport', 'WebTransport']) {
+  try { delete globalThis[name]; } catch {}
+  try { Object.defineProperty(globalThis, name, { value: undefined, configurable: false, writable: false }); } catch {}
+}`;
+
+/**
+ * Sends every HTTP request of `context` through the guarded fetcher, closes every WebSocket (which routing of
+ * HTTP requests would not see) and takes WebRTC and WebTransport away from its pages. Returns the log of what the
+ * document itself ran into.
  */
 export async function routeThroughGuard(context: BrowserContext, fetcher: SafeFetcher): Promise<RoutingLog> {
   const log: RoutingLog = { documentRefusal: null, documentFailure: null };
+  await context.addInitScript(WITHOUT_DIRECT_CHANNELS);
   await context.routeWebSocket(/.*/, (socket) => socket.close());
   await context.route('**/*', (route) =>
     // A route left over when the render ends (page closed) has nobody to answer.
