@@ -49,7 +49,8 @@ export interface BrowserProcess {
   kill(): Promise<void>;
 }
 
-const within = (work: Promise<unknown>, ms: number): Promise<boolean> => {
+/** Whether `work` settles (either way) within `ms`. */
+export const settlesWithin = (work: Promise<unknown>, ms: number): Promise<boolean> => {
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   return Promise.race([work.then(() => true, () => true), late]).finally(() => clearTimeout(timer));
@@ -70,7 +71,7 @@ export async function launchRendererBrowser(configuredPath?: string): Promise<Br
       browser,
       kill,
       async shutDown(graceMs) {
-        if (!(await within(browser.close().then(() => server.close()), graceMs))) await kill();
+        if (!(await settlesWithin(browser.close().then(() => server.close()), graceMs))) await kill();
       },
     };
   } catch (error) {

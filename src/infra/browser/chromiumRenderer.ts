@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { FairQueue } from '../../background/fairShare.js';
 import { FetchFailedError, type PagePrinter, type PageRenderer, type RenderedPage, type RenderRequest } from '../../ports/web.js';
 import type { SafeFetcher } from '../http/index.js';
-import { launchRendererBrowser, type BrowserProcess } from './browserProcess.js';
+import { launchRendererBrowser, settlesWithin, type BrowserProcess } from './browserProcess.js';
 import { routeThroughGuard } from './guardedRouting.js';
 import { RenderDeadline, RenderDeadlineError } from './renderDeadline.js';
 
@@ -69,12 +69,7 @@ async function settle(page: Page, deadline: RenderDeadline, settleTimeoutMs: num
 }
 
 async function closeOrKill(context: BrowserContext, running: BrowserProcess, graceMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const closed = await Promise.race([
-    context.close().then(() => true, () => true),
-    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs))),
-  ]).finally(() => clearTimeout(timer));
-  if (!closed) await running.kill();
+  if (!(await settlesWithin(context.close(), graceMs))) await running.kill();
 }
 
 /**
