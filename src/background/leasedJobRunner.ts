@@ -74,7 +74,8 @@ export interface JobSelection {
   id: string;
 }
 
-const DEFAULTS = { concurrency: 4, leaseMs: 30_000, pollMs: 500, maxAttempts: 3, retryDelayMs: 5_000 };
+// Eight slots: a team holds at most half of them (four, what one team alone had before shares were fair).
+const DEFAULTS = { concurrency: 8, leaseMs: 30_000, pollMs: 500, maxAttempts: 3, retryDelayMs: 5_000 };
 
 /**
  * Runs the jobs of several kinds from their read models, each under a lease in the document store, renewed

@@ -21,7 +21,8 @@ export interface SchedulerLimits extends RetryPolicy {
 }
 
 export const DEFAULT_LIMITS: SchedulerLimits = {
-  concurrency: 8,
+  // A team holds at most half the slots, so sixteen give one team alone the eight it had before shares were fair.
+  concurrency: 16,
   // Above the adapters' own 120 s deadline: theirs fires first and says which engine; ours is the backstop.
   callTimeoutMs: 150_000,
   maxAttempts: 4,
