@@ -49,9 +49,9 @@ export function aggregateVisits(visits: Iterable<AgentVisit>): AgentVisitRow[] {
 }
 
 /** Rows split into batches of at most `size`, each the payload of one event. */
-export function batchRows(rows: readonly AgentVisitRow[], size: number): AgentVisitRow[][] {
+export function batchRows<Row>(rows: readonly Row[], size: number): Row[][] {
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`batch size must be a positive integer, got ${size}`);
-  const batches: AgentVisitRow[][] = [];
+  const batches: Row[][] = [];
   for (let start = 0; start < rows.length; start += size) batches.push(rows.slice(start, start + size));
   return batches;
 }

@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { ReferralEngine } from '../crawlers/referrers.js';
+import type { ReferralVisit } from './referrals.js';
+import { addToSessions, type Session } from './sessions.js';
+
+/** Referral visits folded per day, engine and page: they add up across batches and uploads. */
+export interface ReferralVisitRow {
+  day: string;
+  engine: ReferralEngine;
+  path: string;
+  visits: number;
+}
+
+/**
+ * A client's session as one upload holds it. `client` is a digest of the client address and user agent: the
+ * read model joins it with the same client's sessions of other uploads without keeping either.
+ */
+export interface SessionSpan extends Session {
+  client: string;
+}
+
+/** What one upload's referral visits record. */
+export interface ReferralRecording {
+  visits: number;
+  rows: ReferralVisitRow[];
+  sessions: SessionSpan[];
+}
+
+/** 128 bits of SHA-256 over the address and user agent: unique enough to key sessions, and no address is stored. */
+export const clientDigest = (clientAddress: string, userAgent: string): string =>
+  createHash('sha256').update(clientAddress).update('\n').update(userAgent).digest('base64url').slice(0, 22);
+
+const codeUnitOrder = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
+
+const compareRows = (left: ReferralVisitRow, right: ReferralVisitRow): number =>
+  codeUnitOrder(left.day, right.day) || codeUnitOrder(left.engine, right.engine) || codeUnitOrder(left.path, right.path);
+
+const compareSpans = (left: SessionSpan, right: SessionSpan): number => codeUnitOrder(left.client, right.client) || left.start - right.start;
+
+/** Accumulates an upload's referral visits; memory grows with distinct (day, engine, page) and distinct clients, not lines. */
+export interface ReferralAggregator {
+  add(visit: ReferralVisit): void;
+  /** Rows and sessions in a stable order: the same content gives the same recording. */
+  recording(): ReferralRecording;
+}
+
+export function createReferralAggregator(): ReferralAggregator {
+  const rows = new Map<string, ReferralVisitRow>();
+  const sessionsByClient = new Map<string, { clientAddress: string; userAgent: string; sessions: Session[] }>();
+  let visits = 0;
+  return {
+    add(visit) {
+      visits += 1;
+      const day = visit.time.slice(0, 10);
+      const rowKey = `${day}\u0000${visit.engine}\u0000${visit.path}`;
+      const row = rows.get(rowKey) ?? { day, engine: visit.engine, path: visit.path, visits: 0 };
+      row.visits += 1;
+      rows.set(rowKey, row);
+      const clientKey = `${visit.clientAddress}\u0000${visit.userAgent}`;
+      const client = sessionsByClient.get(clientKey) ?? { clientAddress: visit.clientAddress, userAgent: visit.userAgent, sessions: [] };
+      const at = Date.parse(visit.time);
+      client.sessions = addToSessions(client.sessions, { start: at, end: at, path: visit.path, engine: visit.engine }).sessions;
+      sessionsByClient.set(clientKey, client);
+    },
+    recording() {
+      const sessions = [...sessionsByClient.values()].flatMap(({ clientAddress, userAgent, sessions: spans }) => {
+        const client = clientDigest(clientAddress, userAgent);
+        return spans.map((span) => ({ client, ...span }));
+      });
+      return { visits, rows: [...rows.values()].map((row) => ({ ...row })).sort(compareRows), sessions: sessions.sort(compareSpans) };
+    },
+  };
+}
+
+/** An upload without referral visits (and one read before they were counted). */
+export const noReferrals = (): ReferralRecording => ({ visits: 0, rows: [], sessions: [] });
