@@ -44,12 +44,13 @@ const PEOPLE_BROWSERS = [
  * the Referer their browser sends. One ChatGPT visit in four arrives with no referrer, only its utm_source.
  */
 const AI_SOURCES: ReadonlyArray<{ referrer: string; share: number }> = [
-  { referrer: 'https://chatgpt.com/', share: 56 },
+  { referrer: 'https://chatgpt.com/', share: 55 },
   { referrer: 'https://www.perplexity.ai/', share: 18 },
   { referrer: 'https://gemini.google.com/', share: 10 },
   { referrer: 'https://copilot.microsoft.com/', share: 8 },
   { referrer: 'https://claude.ai/', share: 5 },
   { referrer: 'https://chat.deepseek.com/', share: 2 },
+  { referrer: 'https://www.meta.ai/', share: 1 },
   { referrer: 'https://you.com/', share: 1 },
 ];
 
@@ -61,6 +62,9 @@ function sourceOf(slot: number): string {
   }
   return AI_SOURCES[0]?.referrer ?? '';
 }
+
+/** Where people land: answers link the pricing, home and features pages most, the others now and then. */
+const LANDINGS = ['/pricing', '/pricing', '/pricing', '/', '/', '/features', '/features', '/compare/hubspot', '/blog/crm-for-startups', '/integrations/gmail', '/blog/email-automation', '/docs/api'];
 
 /**
  * One day of people arriving from AI answers (a few more each week): each lands on a page, and one in three
@@ -76,7 +80,7 @@ function referralLines(day: string, dayIndex: number): string[] {
     const ip = `192.0.2.${((dayIndex * 17 + person * 5) % 250) + 1}`;
     const browser = PEOPLE_BROWSERS[(person + dayIndex) % PEOPLE_BROWSERS.length] ?? BROWSER;
     const minute = (person * 53 + dayIndex * 7) % 1380;
-    const landing = DEMO_PAGES[(person * 5 + dayIndex) % DEMO_PAGES.length] ?? '/';
+    const landing = LANDINGS[(person * 5 + dayIndex) % LANDINGS.length] ?? '/';
     lines.push(utmOnly ? line(ip, day, minute, `${landing}?utm_source=chatgpt.com`, browser) : line(ip, day, minute, landing, browser, referrer));
     if (person % 3 === 1) lines.push(line(ip, day, minute + 4, DEMO_PAGES[(person * 3 + 1) % DEMO_PAGES.length] ?? '/', browser, referrer));
   }
