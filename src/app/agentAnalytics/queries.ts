@@ -53,7 +53,7 @@ async function pageDays(services: Services, scope: QueryScope): Promise<PageDayC
 const availabilityOf = (connected: boolean, visits: number): Availability =>
   !connected ? 'not_connected' : visits > 0 ? 'connected_with_data' : 'connected_no_data';
 
-/** The availability (contract.md section 10) and the resolved window of an answer counting `visits`. */
+/** The availability (no connector, no visits, or visits) and the resolved window of an answer counting `visits`. */
 export const answerWindow = (scope: QueryScope, visits: number) => ({ availability: availabilityOf(scope.connected, visits), ...scope.window });
 
 /** The agents list: busiest first; with no connector, nothing is measured and the list is empty. */

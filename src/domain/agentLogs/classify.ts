@@ -58,14 +58,12 @@ export function pagePath(target: string): string {
   const schemeEnd = target.indexOf('://');
   const pathStart = schemeEnd > 0 && schemeEnd < target.indexOf('/') + 1 ? target.indexOf('/', schemeEnd + 3) : 0;
   if (pathStart === -1) return '/';
-  let end = pathStart;
-  while (end < target.length && target.charCodeAt(end) !== QUESTION && target.charCodeAt(end) !== HASH) end += 1;
-  const path = end === target.length && pathStart === 0 ? target : target.slice(pathStart, end);
+  const query = target.indexOf('?', pathStart);
+  const fragment = target.indexOf('#', pathStart);
+  const end = query === -1 ? fragment : fragment === -1 ? query : Math.min(query, fragment);
+  const path = end === -1 ? (pathStart === 0 ? target : target.slice(pathStart)) : target.slice(pathStart, end);
   return path === '' ? '/' : path;
 }
-
-const QUESTION = 63;
-const HASH = 35;
 
 const MAX_REMEMBERED_HOSTS = 1_000;
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ReferralEngine } from '../crawlers/referrers.js';
 import type { ReferralVisit } from './referrals.js';
 import { addToSessions, type Session } from './sessions.js';
@@ -28,7 +28,7 @@ export interface ReferralRecording {
 
 /** 128 bits of SHA-256 over the address and user agent: unique enough to key sessions, and no address is stored. */
 export const clientDigest = (clientAddress: string, userAgent: string): string =>
-  createHash('sha256').update(clientAddress).update('\n').update(userAgent).digest('base64url').slice(0, 22);
+  hash('sha256', `${clientAddress}\n${userAgent}`, 'base64url').slice(0, 22);
 
 const codeUnitOrder = (left: string, right: string): number => (left < right ? -1 : left > right ? 1 : 0);
 
@@ -53,14 +53,15 @@ export function createReferralAggregator(): ReferralAggregator {
       visits += 1;
       const day = visit.time.slice(0, 10);
       const rowKey = `${day}\u0000${visit.engine}\u0000${visit.path}`;
-      const row = rows.get(rowKey) ?? { day, engine: visit.engine, path: visit.path, visits: 0 };
-      row.visits += 1;
-      rows.set(rowKey, row);
+      const row = rows.get(rowKey);
+      if (row === undefined) rows.set(rowKey, { day, engine: visit.engine, path: visit.path, visits: 1 });
+      else row.visits += 1;
       const clientKey = `${visit.clientAddress}\u0000${visit.userAgent}`;
-      const client = sessionsByClient.get(clientKey) ?? { clientAddress: visit.clientAddress, userAgent: visit.userAgent, sessions: [] };
       const at = Date.parse(visit.time);
-      client.sessions = addToSessions(client.sessions, { start: at, end: at, path: visit.path, engine: visit.engine }).sessions;
-      sessionsByClient.set(clientKey, client);
+      const span = { start: at, end: at, path: visit.path, engine: visit.engine };
+      const client = sessionsByClient.get(clientKey);
+      if (client === undefined) sessionsByClient.set(clientKey, { clientAddress: visit.clientAddress, userAgent: visit.userAgent, sessions: [span] });
+      else client.sessions = addToSessions(client.sessions, span).sessions;
     },
     recording() {
       const sessions = [...sessionsByClient.values()].flatMap(({ clientAddress, userAgent, sessions: spans }) => {

@@ -74,6 +74,9 @@ const engineByUtmSource = new Map<string, ReferralEngine>(
   REFERRAL_SOURCES.flatMap((source) => source.utmSources.map((value) => [value.toLowerCase(), source.engine] as const)),
 );
 
+/** Every referrer host the catalog names, sources and unattributable answers alike. */
+export const REFERRER_HOSTS: readonly string[] = [...verdictByHost.keys()];
+
 /** The verdict on a lowercase referrer host, or undefined when it is no AI assistant's. */
 export const verdictOfReferrerHost = (host: string): ReferrerVerdict | undefined => verdictByHost.get(host);
 

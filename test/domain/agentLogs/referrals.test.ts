@@ -1,22 +1,30 @@
 import { describe, expect, test } from '@jest/globals';
 import { createVisitClassifier, reportHosts, type ClassificationContext, type LogRecord } from '../../../src/domain/agentLogs/index.js';
-import { isBotUserAgent, isPagePath, referrerHost, referrerVerdict, utmSource } from '../../../src/domain/agentLogs/referrals.js';
+import { isBotUserAgent, isPagePath, referrerHostVerdict, referrerVerdict, utmSource } from '../../../src/domain/agentLogs/referrals.js';
 import { compileRanges, SNAPSHOT_RANGES } from '../../../src/domain/crawlers/index.js';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0';
 const CHATGPT_USER = 'Mozilla/5.0 AppleWebKit/537.36 (KHTML, like Gecko); compatible; ChatGPT-User/1.0; +https://openai.com/bot';
 
-describe('referrerHost', () => {
+describe('referrerHostVerdict', () => {
   test.each([
-    ['https://chatgpt.com/', 'chatgpt.com'],
-    ['https://www.Perplexity.AI:443/search?q=crm', 'www.perplexity.ai'],
-    ['http://claude.ai?x', 'claude.ai'],
-    ['https://gemini.google.com#answer', 'gemini.google.com'],
-    ['android-app://com.openai.chatgpt/', 'com.openai.chatgpt'],
-    ['chatgpt.com', ''],
-    ['', ''],
-  ])('of %j is %j', (referrer, host) => {
-    expect(referrerHost(referrer)).toBe(host);
+    ['https://chatgpt.com/', 'chatgpt'],
+    ['https://chatgpt.com', 'chatgpt'],
+    ['https://www.perplexity.ai:443/search?q=crm', 'perplexity'],
+    ['http://claude.ai/?x', 'claude'],
+    ['android-app://gemini.google.com/', 'gemini'],
+    ['https://www.google.com/', 'unattributable'],
+    ['https://acme.com/pricing', undefined],
+    ['https://chatgpt.co/', undefined],
+    ['https://chatgpt.com.evil.example/', undefined],
+    ['https://xhatgpt.com/', undefined],
+    ['https://CHATGPX.COM/', undefined],
+    ['https://chatgpt.com.:8443/', undefined],
+    ['chatgpt.com', undefined],
+    ['//chatgpt.com/', undefined],
+    ['', undefined],
+  ])('of %j is %j', (referrer, verdict) => {
+    expect(referrerHostVerdict(referrer)).toBe(verdict);
   });
 });
 
