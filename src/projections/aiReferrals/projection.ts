@@ -10,8 +10,9 @@ import {
   type ReferralPageCounts,
 } from '../../domain/agentLogs/referralCounts.js';
 import { addToSessions, landingChanges, type LandingCount, type Session } from '../../domain/agentLogs/sessions.js';
-import type { Collection, Doc } from '../../ports/documentStore.js';
+import type { Collection } from '../../ports/documentStore.js';
 import type { ProjectedEvent, Projection, ProjectionScope } from '../runner/projection.js';
+import { findByIds, replacement } from '../shared/byIds.js';
 import {
   AI_REFERRAL_COLLECTIONS as C,
   clientDocument,
@@ -28,18 +29,6 @@ import {
   type ReferralPageDoc,
 } from './documents.js';
 
-/** Ids per `$in` query: a batch may touch thousands of page days or clients. */
-const LOOKUP_CHUNK = 500;
-
-async function findByIds<T extends Doc>(collection: Collection<T>, ids: readonly string[]): Promise<T[]> {
-  const found: T[] = [];
-  for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
-    found.push(...(await collection.find({ _id: { $in: ids.slice(start, start + LOOKUP_CHUNK) } })));
-  }
-  return found;
-}
-
-const replacement = <T extends Doc>(document: T) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } });
 
 /**
  * Joins the spans with the clients' sessions of earlier uploads, in event order, and answers how the sessions'

@@ -1,7 +1,6 @@
 import type { ReferralPages, Referrals } from '../../api/types.js';
-import { DownloadButton } from '../../components/DownloadButton.js';
 import { Metric } from '../../components/Metric.js';
-import { Pager } from '../../components/Pager.js';
+import { PagedList, type PagedListProps } from '../../components/PagedList.js';
 import { TableDownload } from '../../components/TableDownload.js';
 import { formatNumber } from '../../lib/format.js';
 
@@ -80,17 +79,10 @@ export function DailyTable({ referrals }: { referrals: Measured }) {
   );
 }
 
-interface LandingProps {
-  pages: ReferralPages;
-  source: string;
-  offset: number;
-  go: (change: { offset: number }) => void;
-}
-
 /** The pages people from AI answers landed on, most sessions first, beside the runs whose answers cite them. */
-export function LandingPagesTable({ pages, source, offset, go }: LandingProps) {
+export function LandingPagesTable({ pages, source, offset, go }: PagedListProps<ReferralPages>) {
   return (
-    <section aria-label="Landing pages" data-source={source}>
+    <PagedList label="Landing pages" download="the landing pages" source={source} offset={offset} shown={pages.items.length} total={pages.paging.totalCount} go={go}>
       <table>
         <caption>Landing pages beside their citations</caption>
         <thead>
@@ -121,8 +113,6 @@ export function LandingPagesTable({ pages, source, offset, go }: LandingProps) {
           ))}
         </tbody>
       </table>
-      <Pager offset={offset} shown={pages.items.length} total={pages.paging.totalCount} go={go} />
-      <DownloadButton source={source} label="the landing pages" />
-    </section>
+    </PagedList>
   );
 }
