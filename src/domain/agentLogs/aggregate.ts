@@ -1,4 +1,5 @@
 import type { AgentVisit } from './classify.js';
+import { detached } from './detached.js';
 
 /**
  * Visits folded per day, agent and page: the compact form an ingestion records (one event per batch of rows,
@@ -30,8 +31,8 @@ export function createVisitAggregator(): VisitAggregator {
       const key = `${visit.day}\u0000${visit.agent}\u0000${visit.path}`;
       let row = rowsByKey.get(key);
       if (row === undefined) {
-        row = { day: visit.day, agent: visit.agent, path: visit.path, visits: 0, verifiedVisits: 0, spoofedVisits: 0 };
-        rowsByKey.set(key, row);
+        row = { day: detached(visit.day), agent: visit.agent, path: detached(visit.path), visits: 0, verifiedVisits: 0, spoofedVisits: 0 };
+        rowsByKey.set(detached(key), row);
       }
       row.visits += 1;
       if (visit.verification === 'verified') row.verifiedVisits += 1;

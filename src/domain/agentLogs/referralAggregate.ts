@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { ReferralEngine } from '../crawlers/referrers.js';
 import type { ReferralVisit } from './referrals.js';
+import { detached } from './detached.js';
 import { addToSessions, type Session } from './sessions.js';
 
 /** Referral visits folded per day, engine and page: they add up across batches and uploads. */
@@ -46,28 +47,26 @@ export interface ReferralAggregator {
 
 export function createReferralAggregator(): ReferralAggregator {
   const rows = new Map<string, ReferralVisitRow>();
-  const sessionsByClient = new Map<string, { clientAddress: string; userAgent: string; sessions: Session[] }>();
+  const sessionsByClient = new Map<string, { client: string; sessions: Session[] }>();
   let visits = 0;
   return {
     add(visit) {
       visits += 1;
       const day = visit.time.slice(0, 10);
-      const rowKey = `${day}\u0000${visit.engine}\u0000${visit.path}`;
+      const path = detached(visit.path);
+      const rowKey = `${day}\u0000${visit.engine}\u0000${path}`;
       const row = rows.get(rowKey);
-      if (row === undefined) rows.set(rowKey, { day, engine: visit.engine, path: visit.path, visits: 1 });
+      if (row === undefined) rows.set(rowKey, { day, engine: visit.engine, path, visits: 1 });
       else row.visits += 1;
       const clientKey = `${visit.clientAddress}\u0000${visit.userAgent}`;
       const at = Date.parse(visit.time);
-      const span = { start: at, end: at, path: visit.path, engine: visit.engine };
-      const client = sessionsByClient.get(clientKey);
-      if (client === undefined) sessionsByClient.set(clientKey, { clientAddress: visit.clientAddress, userAgent: visit.userAgent, sessions: [span] });
-      else client.sessions = addToSessions(client.sessions, span).sessions;
+      const span = { start: at, end: at, path, engine: visit.engine };
+      const known = sessionsByClient.get(clientKey);
+      if (known !== undefined) known.sessions = addToSessions(known.sessions, span).sessions;
+      else sessionsByClient.set(detached(clientKey), { client: clientDigest(visit.clientAddress, visit.userAgent), sessions: [span] });
     },
     recording() {
-      const sessions = [...sessionsByClient.values()].flatMap(({ clientAddress, userAgent, sessions: spans }) => {
-        const client = clientDigest(clientAddress, userAgent);
-        return spans.map((span) => ({ client, ...span }));
-      });
+      const sessions = [...sessionsByClient.values()].flatMap(({ client, sessions: spans }) => spans.map((span) => ({ client, ...span })));
       return { visits, rows: [...rows.values()].map((row) => ({ ...row })).sort(compareRows), sessions: sessions.sort(compareSpans) };
     },
   };
