@@ -73,6 +73,7 @@ const AIMS: Record<string, string> = {
   replaySeconds: '< 60 s for ~1.1 million runs on 2 cores',
   mcpGetBrandReportP99Ms: '< 15 ms (issue 24; < 30 ms in issue 9)',
   logIngestLinesPerSecond: '> 500,000 (1 GB combined log, one core)',
+  logReferralsToWithoutRatio: '≥ 0.90 (with AI referrals against without)',
   crawlabilityCheckMs: '< 3,000 ms',
   contentCheckMs: '< 5,000 ms',
   crawlabilityCheckEndToEndMs: '< 3,000 ms',

@@ -22,6 +22,7 @@ import {
   listBrandReportPromptsOperation,
   listBrandReportRecommendationsOperation,
 } from '../app/brandReports/analytics/operations.js';
+import { getReferralsOperation } from '../app/agentAnalytics/referralOperations.js';
 import { addWatchOperation, listAlertsOperation, listWatchesOperation, removeWatchOperation } from '../app/alerts/operations.js';
 import { listEnginesOperation } from '../app/engines/operations.js';
 import {
@@ -123,6 +124,7 @@ export const TOOLS: readonly Tool[] = [
   operationTool('get_brand_report_citation_stats', getBrandReportCitationStatsOperation),
   operationTool('get_brand_report_citation_history', getBrandReportCitationHistoryOperation),
   listTool('list_brand_report_recommendations', listBrandReportRecommendationsOperation),
+  operationTool('get_brand_report_referrals', getReferralsOperation),
   listTool('list_crawlability_checks', listWorkspaceCrawlabilityChecksOperation),
   operationTool('get_crawlability_check', getWorkspaceCrawlabilityCheckOperation),
   listTool('list_content_checks', listWorkspaceContentChecksOperation),

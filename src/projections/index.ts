@@ -1,5 +1,6 @@
 import type { Clock } from '../background/clock.js';
 import { agentAnalyticsProjection } from './agentAnalytics/projection.js';
+import { aiReferralsProjection } from './aiReferrals/projection.js';
 import { alertsProjection } from './alerts/projection.js';
 import { auditsProjection } from './audits/projection.js';
 import { brandReportsProjection } from './brandReports/projection.js';
@@ -24,6 +25,7 @@ export const projectionsWith = (analyst: RunAnalyst, clock?: Clock): readonly Pr
   reportHistoryProjectionWith(analyst, clock),
   oauthProjection,
   agentAnalyticsProjection,
+  aiReferralsProjection,
   auditsProjection,
   alertsProjection,
   webhooksProjection,

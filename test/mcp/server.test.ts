@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { activeReport } from '../../src/app/agentAnalytics/connector.js';
+import { ingestAgentLogs } from '../../src/app/agentAnalytics/ingest.js';
 import { createBrandReport } from '../../src/app/brandReports/edit/commands.js';
+import { textLogSource } from '../../src/app/demo/agentLogs.js';
 import { createApiKey, createUser } from '../../src/app/credentials/credentials.js';
 import { createPrompt } from '../../src/app/prompts/prompts.js';
 import { importRuns } from '../../src/app/runs/import.js';
 import { createTag } from '../../src/app/tags/tags.js';
+import { REFERRAL_COMBINED_LOG } from '../api/agentAnalytics/referralLogs.js';
 import { startTestApi, type TestApi } from '../api/support/testApi.js';
 import { PASSWORD, postForm, seedUser, type SeededUser } from './auth/support/oauthClient.js';
 import { postMcp, signInWithSdk, toolCall, type SignedIn } from './support/sdkClient.js';
@@ -33,9 +37,11 @@ const READ_TOOLS = [
   'get_query_fan_out',
   'list_brand_report_alerts',
   'list_brand_report_watches',
+  'get_brand_report_referrals',
 ];
 const WRITE_TOOLS = ['create_prompts', 'delete_prompt', 'update_prompt_tags', 'create_tag', 'delete_tag', 'create_crawlability_check', 'create_content_check', 'create_query_fan_out', 'add_brand_report_watch', 'remove_brand_report_watch'];
 const WINDOW = { startDate: '2026-11-01', endDate: '2026-11-02', country: 'us' };
+const REFERRAL_WINDOW = { startDate: '2026-11-01', endDate: '2026-11-02' };
 
 let api: TestApi;
 let writer: SeededUser;
@@ -86,7 +92,7 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
     expect(session.client.getServerVersion()).toMatchObject({ name: 'geolens' });
   });
 
-  test('tools/list has the 29 tools of interface.md and the 4 alert tools for a write token, and the 23 read tools for a read token', async () => {
+  test('tools/list has the 29 tools of interface.md, the 4 alert tools and the referrals tool for a write token, and the 24 read tools for a read token', async () => {
     const writeTools = (await session.client.listTools()).tools;
     expect(writeTools.map(({ name }) => name).sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
     for (const tool of writeTools) expect({ tool: tool.name, hasDescription: (tool.description ?? '').length > 20, type: tool.inputSchema.type }).toEqual({ tool: tool.name, hasDescription: true, type: 'object' });
@@ -95,7 +101,7 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
     await readSession.client.close();
   });
 
-  test('every one of the 33 tools answers structured content equal to its text, from the same operations as REST', async () => {
+  test('every one of the 34 tools answers structured content equal to its text, from the same operations as REST', async () => {
     const { client } = session;
     const called = new Set<string>();
     const structured = async (tool: Client, name: string, args: Record<string, unknown>) => {
@@ -145,6 +151,11 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
       totalCitationsPreviousPeriod: 0,
       percentageChange: null,
     });
+    await ingestAgentLogs(api.services, await activeReport(api.context, reportId), { format: 'combined', source: textLogSource(REFERRAL_COMBINED_LOG) });
+    const referrals = await structured(client, 'get_brand_report_referrals', { reportId, ...REFERRAL_WINDOW, engines: ['chatgpt', 'claude'] });
+    expect(referrals).toMatchObject({ availability: 'connected_with_data', visits: 6, sessions: 5, landingPages: expect.arrayContaining([expect.objectContaining({ path: '/pricing', citations: 2 })]) });
+    const referralQuery = `startDate=${REFERRAL_WINDOW.startDate}&endDate=${REFERRAL_WINDOW.endDate}&engines=chatgpt,claude`;
+    expect(referrals).toEqual((await api.call('GET', `/v1/reports/brand/${reportId}/agent-analytics/referrals?${referralQuery}`, { key: restKey })).body);
     const recommendations = await structured(client, 'list_brand_report_recommendations', { reportId, country: 'us' });
     expect(recommendations).toMatchObject({ items: [expect.objectContaining({ engine: expect.any(String), status: 'suggested' })], paging: { page: 1 } });
     expect(recommendations.items).toEqual((await api.call<{ items: unknown[] }>('GET', `/v1/reports/brand/${reportId}/recommendations?country=us`, { key: restKey })).body.items);

@@ -126,6 +126,7 @@ export async function recordAgentLogs(context: AppContext, report: ActiveBrandRe
     wildcardRoot: hosts.wildcardRoot,
     rangesRevision: await currentRangesRevision(context.eventStore),
     batchSize: request.batchSize ?? INGESTION_BATCH_ROWS,
+    referrals: true,
   };
   const read = settingsReader(context, request.source);
   const { sha256 } = await read(settings);

@@ -23,18 +23,18 @@ import {
   statsAnswerSchema,
 } from './schemas.js';
 
-const TAG = 'Agent analytics';
+export const TAG = 'Agent analytics';
 
-const WINDOW_RULES =
+export const WINDOW_RULES =
   'The window is startDate to endDate inclusive (YYYY-MM-DD or ISO timestamps, date part used, at most 366 days); ' +
   'endDate defaults to today (UTC) and startDate to 13 days before endDate. Without a logs connector the ' +
   'availability is not_connected and nothing is measured; with one but no visits, zeros are real.';
 
 /** An offset is a multiple of a valid limit only: a limit out of range is its own error, not the offset's too. */
 /** A list answer as the window of items it holds (what reading a list page by page needs). */
-const windowOfAnswer = <T>({ items, paging }: { items: T[]; paging: { totalCount: number } }) => ({ items, totalCount: paging.totalCount });
+export const windowOfAnswer = <T>({ items, paging }: { items: T[]; paging: { totalCount: number } }) => ({ items, totalCount: paging.totalCount });
 
-const checkPaging: InputCheck<{ limit: number; offset: number }> = (input, context) => {
+export const checkPaging: InputCheck<{ limit: number; offset: number }> = (input, context) => {
   if (Number.isInteger(input.limit) && input.limit >= 1) checkOffsetPaging(input, context);
 };
 

@@ -16,7 +16,7 @@ export interface AgentQuery extends AgentFilter {
 }
 
 /** What every agent analytics read starts from: the report's domains, the resolved window, the connector. */
-interface QueryScope {
+export interface QueryScope {
   reportId: string;
   domains: string[];
   window: DayWindow;
@@ -24,7 +24,7 @@ interface QueryScope {
 }
 
 /** The window of interface.md, resolved against today (UTC); a window out of bounds is a 400 on the query. */
-function queryWindow(services: Services, query: AgentQuery): DayWindow {
+function queryWindow(services: Services, query: Pick<AgentQuery, 'startDate' | 'endDate'>): DayWindow {
   const requested = { ...(query.startDate ? { startDate: query.startDate } : {}), ...(query.endDate ? { endDate: query.endDate } : {}) };
   const window = resolveWindow(requested, utcDay(services.clock.now()));
   const issues = windowIssues(window, requested);
@@ -32,7 +32,7 @@ function queryWindow(services: Services, query: AgentQuery): DayWindow {
   return window;
 }
 
-async function queryScope(services: Services, report: BrandReportDoc, query: AgentQuery): Promise<QueryScope> {
+export async function queryScope(services: Services, report: BrandReportDoc, query: Pick<AgentQuery, 'startDate' | 'endDate'>): Promise<QueryScope> {
   const reportId = report._id;
   const window = queryWindow(services, query);
   const connectors = await agentAnalyticsCollection(services.readModels, 'connectors');
@@ -53,7 +53,8 @@ async function pageDays(services: Services, scope: QueryScope): Promise<PageDayC
 const availabilityOf = (connected: boolean, visits: number): Availability =>
   !connected ? 'not_connected' : visits > 0 ? 'connected_with_data' : 'connected_no_data';
 
-const answerWindow = (scope: QueryScope, visits: number) => ({ availability: availabilityOf(scope.connected, visits), ...scope.window });
+/** The availability (no connector, no visits, or visits) and the resolved window of an answer counting `visits`. */
+export const answerWindow = (scope: QueryScope, visits: number) => ({ availability: availabilityOf(scope.connected, visits), ...scope.window });
 
 /** The agents list: busiest first; with no connector, nothing is measured and the list is empty. */
 export async function listAgents(services: Services, report: BrandReportDoc, query: AgentQuery, range: ListRange) {

@@ -6,7 +6,7 @@ import { dateParameterSchema } from '../shared/window.js';
 export const AVAILABILITIES = ['not_connected', 'connected_no_data', 'connected_with_data'] as const;
 export type Availability = (typeof AVAILABILITIES)[number];
 
-const availabilitySchema = z
+export const availabilitySchema = z
   .enum(AVAILABILITIES)
   .describe('not_connected: no logs connector, metrics null; connected_no_data: zeros are real; connected_with_data')
   .meta({ id: 'AgentAnalyticsAvailability' });
@@ -15,12 +15,12 @@ const engineSchema = z.enum(AGENT_ENGINES);
 const categorySchema = z.enum(AGENT_CATEGORIES).describe('What the agent does: user_fetch, search_index, training, agent, other');
 const count = z.number().int().min(0);
 
-const windowAnswer = {
+export const windowAnswer = {
   availability: availabilitySchema,
   startDate: z.string().describe('Resolved window start (inclusive), YYYY-MM-DD'),
   endDate: z.string().describe('Resolved window end (inclusive), YYYY-MM-DD'),
 };
-const domainsField = z.array(z.string()).describe("The report's main domain and domain variations, normalized");
+export const domainsField = z.array(z.string()).describe("The report's main domain and domain variations, normalized");
 
 /** The filters and window every agent analytics read takes (interface.md, contract.md sections 3 and 10). */
 export const agentQueryFields = {

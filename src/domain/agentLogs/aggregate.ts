@@ -1,4 +1,5 @@
 import type { AgentVisit } from './classify.js';
+import { detached } from './detached.js';
 
 /**
  * Visits folded per day, agent and page: the compact form an ingestion records (one event per batch of rows,
@@ -30,8 +31,8 @@ export function createVisitAggregator(): VisitAggregator {
       const key = `${visit.day}\u0000${visit.agent}\u0000${visit.path}`;
       let row = rowsByKey.get(key);
       if (row === undefined) {
-        row = { day: visit.day, agent: visit.agent, path: visit.path, visits: 0, verifiedVisits: 0, spoofedVisits: 0 };
-        rowsByKey.set(key, row);
+        row = { day: detached(visit.day), agent: visit.agent, path: detached(visit.path), visits: 0, verifiedVisits: 0, spoofedVisits: 0 };
+        rowsByKey.set(detached(key), row);
       }
       row.visits += 1;
       if (visit.verification === 'verified') row.verifiedVisits += 1;
@@ -49,9 +50,9 @@ export function aggregateVisits(visits: Iterable<AgentVisit>): AgentVisitRow[] {
 }
 
 /** Rows split into batches of at most `size`, each the payload of one event. */
-export function batchRows(rows: readonly AgentVisitRow[], size: number): AgentVisitRow[][] {
+export function batchRows<Row>(rows: readonly Row[], size: number): Row[][] {
   if (!Number.isInteger(size) || size < 1) throw new RangeError(`batch size must be a positive integer, got ${size}`);
-  const batches: AgentVisitRow[][] = [];
+  const batches: Row[][] = [];
   for (let start = 0; start < rows.length; start += size) batches.push(rows.slice(start, start + size));
   return batches;
 }

@@ -11,6 +11,7 @@ const SPACE = 32;
 const QUOTE = 34;
 const BACKSLASH = 92;
 const BRACKET = 91;
+const DASH = 45;
 
 /** The index of the quote closing the field that opens at `quoteAt` (inside, a backslash escapes `"` and itself), or -1. */
 function closingQuote(line: string, quoteAt: number): number {
@@ -32,13 +33,18 @@ function quotedValue(line: string, open: number, close: number): string {
   return raw.includes('\\') ? raw.replace(/\\(["\\])/g, '$1') : raw;
 }
 
-/** The target of a request line (`GET /pricing?a=1 HTTP/1.1`, or HTTP/0.9's `GET /pricing`), or null. */
-function requestTarget(request: string): string | null {
-  const methodEnd = request.indexOf(' ');
-  if (methodEnd <= 0) return null;
+/** Where the target of a request line (`GET /pricing?a=1 HTTP/1.1`, or HTTP/0.9's `GET /pricing`) ends, or -1. */
+function targetEnd(request: string, methodEnd: number): number {
   const protocolStart = request.lastIndexOf(' ');
-  const target = protocolStart > methodEnd ? request.slice(methodEnd + 1, protocolStart) : request.slice(methodEnd + 1);
-  return target === '' || target.includes(' ') ? null : target;
+  const end = protocolStart > methodEnd ? protocolStart : request.length;
+  const space = request.indexOf(' ', methodEnd + 1);
+  return end === methodEnd + 1 || (space !== -1 && space < end) ? -1 : end;
+}
+
+/** The Referer field's value; `-` (the header was absent) reads as empty. */
+function refererValue(line: string, open: number, close: number): string {
+  if (close === open + 2 && line.charCodeAt(open + 1) === DASH) return '';
+  return quotedValue(line, open, close);
 }
 
 /**
@@ -61,10 +67,14 @@ function parseFromClient(line: string, start: number, host: string | null): LogR
   const refererClose = closingQuote(line, bytesEnd + 1);
   if (!isHttpStatus(status) || refererClose === -1 || line.charCodeAt(refererClose + 1) !== SPACE) return null;
   const userAgentClose = closingQuote(line, refererClose + 2);
-  const path = requestTarget(quotedValue(line, timeClose + 2, requestClose));
-  if (userAgentClose === -1 || path === null) return null;
+  const request = quotedValue(line, timeClose + 2, requestClose);
+  const methodEnd = request.indexOf(' ');
+  const pathEnd = methodEnd <= 0 ? -1 : targetEnd(request, methodEnd);
+  if (userAgentClose === -1 || pathEnd === -1) return null;
   const userAgent = quotedValue(line, refererClose + 2, userAgentClose);
-  return { host, path, userAgent, ip: line.slice(start, ipEnd), time, status };
+  const referrer = refererValue(line, bytesEnd + 1, refererClose);
+  const path = request.slice(methodEnd + 1, pathEnd);
+  return { host, path, userAgent, ip: line.slice(start, ipEnd), time, status, referrer, method: request.slice(0, methodEnd) };
 }
 
 /** A `combined` line; it names no host, so `host` is null and the caller supplies one. */

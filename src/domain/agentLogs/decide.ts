@@ -32,6 +32,7 @@ export function sameSettings(left: IngestionSettings, right: IngestionSettings):
     left.wildcardRoot === right.wildcardRoot &&
     left.rangesRevision === right.rangesRevision &&
     left.batchSize === right.batchSize &&
+    (left.referrals === true) === (right.referrals === true) &&
     sortedDomains(left).join(' ') === sortedDomains(right).join(' ')
   );
 }
@@ -39,6 +40,28 @@ export function sameSettings(left: IngestionSettings, right: IngestionSettings):
 /** The settings a new ingestion must be read under: those of the one cut short, if any, else `current`. */
 export const settingsToResume = (state: IngestionState, current: IngestionSettings): IngestionSettings =>
   state.status === 'started' ? state.settings : current;
+
+/**
+ * An ingestion's batches in their stable order: the crawler rows, then the referral rows and sessions (those
+ * only when the settings count referrals), each event at most `batchSize` items.
+ */
+function ingestionBatches(command: RecordLogIngestion): AgentLogIngestionEvent[] {
+  const { reportId, contentSha256, settings, classified } = command.data;
+  const crawlerBatches = batchRows(classified.rows, settings.batchSize).map((rows) => ({ rows }));
+  const referrals = settings.referrals === true ? classified.referrals : { rows: [], sessions: [] };
+  const referralItems = [...referrals.rows.map((row) => ({ row })), ...referrals.sessions.map((span) => ({ span }))];
+  const referralBatches = batchRows(referralItems, settings.batchSize).map((items) => ({
+    rows: items.flatMap((item) => ('row' in item ? [item.row] : [])),
+    sessions: items.flatMap((item) => ('span' in item ? [item.span] : [])),
+  }));
+  return [
+    ...crawlerBatches.map(({ rows }, batch): AgentLogIngestionEvent => ({ type: 'AgentVisitsRecorded', data: { reportId, contentSha256, batch, rows } })),
+    ...referralBatches.map(({ rows, sessions }, index): AgentLogIngestionEvent => ({
+      type: 'AiReferralsRecorded',
+      data: { reportId, contentSha256, batch: crawlerBatches.length + index, rows, sessions },
+    })),
+  ];
+}
 
 /**
  * The events still missing from the ingestion's stream: all of them for new content, the batches not yet
@@ -51,20 +74,18 @@ function decideRecording(command: RecordLogIngestion, state: IngestionState): Ag
   if (state.status === 'started' && !sameSettings(state.settings, settings)) {
     throw new Error(`The log of ingestion ${contentSha256} must be read under the settings it started with`);
   }
-  const batches = batchRows(classified.rows, settings.batchSize);
+  const batches = ingestionBatches(command);
   const started: AgentLogIngestionEvent[] =
     state.status === 'absent' ? [{ type: 'AgentLogIngestionStarted', data: { reportId, contentSha256, settings, startedDate: now } }] : [];
   const firstMissing = state.status === 'started' ? state.batchesRecorded : 0;
   const { lines, visits, skipped } = classified;
+  const referralVisits = settings.referrals === true ? classified.referrals.visits : 0;
   return [
     ...started,
-    ...batches.slice(firstMissing).map((rows, index): AgentLogIngestionEvent => ({
-      type: 'AgentVisitsRecorded',
-      data: { reportId, contentSha256, batch: firstMissing + index, rows },
-    })),
+    ...batches.slice(firstMissing),
     {
       type: 'AgentLogsIngested',
-      data: { reportId, contentSha256, format: settings.format, lines, visits, skipped, batches: batches.length, ingestedDate: now },
+      data: { reportId, contentSha256, format: settings.format, lines, visits, referralVisits, skipped, batches: batches.length, ingestedDate: now },
     },
   ];
 }

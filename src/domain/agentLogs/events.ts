@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../shared/decider.js';
 import type { AgentVisitRow } from './aggregate.js';
 import type { LogFormat } from './records.js';
+import type { ReferralVisitRow, SessionSpan } from './referralAggregate.js';
 
 /**
  * One stream per content ingested into a report, named by the content's SHA-256: a second ingestion of the
@@ -28,8 +29,13 @@ export interface IngestionSettings {
   wildcardRoot: string | null;
   /** Revision of the crawler ranges stream the visits were verified against; null: the shipped snapshot. */
   rangesRevision: number | null;
-  /** Rows per `AgentVisitsRecorded` event. */
+  /** Rows per `AgentVisitsRecorded` event (rows and sessions per `AiReferralsRecorded` event). */
   batchSize: number;
+  /**
+   * Set when the ingestion records referral visits too. Absent from ingestions begun before referrals were
+   * counted: one of them cut short is finished as it began, with crawler visits only.
+   */
+  referrals?: true;
 }
 
 /** What `logs ingest` answers about one content. */
@@ -51,13 +57,30 @@ export type AgentVisitsRecorded = DomainEvent<
   { reportId: string; contentSha256: string; batch: number; rows: AgentVisitRow[] }
 >;
 
+/**
+ * One batch of an ingestion's referral visits: rows per day, engine and page, and the sessions the upload
+ * holds. These batches follow the crawler rows' batches, in the same numbering.
+ */
+export type AiReferralsRecorded = DomainEvent<
+  'AiReferralsRecorded',
+  { reportId: string; contentSha256: string; batch: number; rows: ReferralVisitRow[]; sessions: SessionSpan[] }
+>;
+
 /** Closes an ingestion: every batch is recorded. */
 export type AgentLogsIngested = DomainEvent<
   'AgentLogsIngested',
-  IngestionCounts & { reportId: string; contentSha256: string; format: LogFormat; batches: number; ingestedDate: string }
+  IngestionCounts & {
+    reportId: string;
+    contentSha256: string;
+    format: LogFormat;
+    /** Referral visits recorded; absent from ingestions recorded before referrals were counted. */
+    referralVisits?: number;
+    batches: number;
+    ingestedDate: string;
+  }
 >;
 
-export type AgentLogIngestionEvent = AgentLogIngestionStarted | AgentVisitsRecorded | AgentLogsIngested;
+export type AgentLogIngestionEvent = AgentLogIngestionStarted | AgentVisitsRecorded | AiReferralsRecorded | AgentLogsIngested;
 
 export type AgentLogsConnected = DomainEvent<'AgentLogsConnected', { reportId: string; connectedDate: string }>;
 
@@ -80,6 +103,7 @@ export function evolveIngestion(state: IngestionState, event: AgentLogIngestionE
     case 'AgentLogIngestionStarted':
       return { status: 'started', settings: event.data.settings, batchesRecorded: 0 };
     case 'AgentVisitsRecorded':
+    case 'AiReferralsRecorded':
       return state.status === 'started' ? { ...state, batchesRecorded: state.batchesRecorded + 1 } : state;
     case 'AgentLogsIngested': {
       const { lines, visits, skipped } = event.data;

@@ -4,13 +4,15 @@ import { createVisitClassifier, type ClassificationContext } from './classify.js
 import type { IngestionSettings } from './events.js';
 import { lineParser } from './parsers.js';
 import type { LogFormat } from './records.js';
+import { createReferralAggregator, type ReferralRecording } from './referralAggregate.js';
 
-/** What one ingestion found: visits, lines that did not parse, and the visits folded into rows. */
+/** What one ingestion found: crawler visits, lines that did not parse, the visits folded into rows, and the referrals. */
 export interface LogIngestionResult {
   lines: number;
   visits: number;
   skipped: number;
   rows: AgentVisitRow[];
+  referrals: ReferralRecording;
 }
 
 /** Line-by-line ingestion of one log for one report; the caller feeds lines as they stream in. */
@@ -23,6 +25,7 @@ export function createLogIngestion(format: LogFormat, context: ClassificationCon
   const parse = lineParser(format);
   const classify = createVisitClassifier(context);
   const aggregator = createVisitAggregator();
+  const referrals = createReferralAggregator();
   const counts = { lines: 0, visits: 0, skipped: 0 };
   return {
     addLine(line) {
@@ -36,9 +39,11 @@ export function createLogIngestion(format: LogFormat, context: ClassificationCon
       if (classification.kind === 'visit') {
         counts.visits += 1;
         aggregator.add(classification.visit);
+      } else if (classification.kind === 'referral') {
+        referrals.add(classification.referral);
       }
     },
-    result: () => ({ ...counts, rows: aggregator.rows() }),
+    result: () => ({ ...counts, rows: aggregator.rows(), referrals: referrals.recording() }),
   };
 }
 
@@ -47,4 +52,5 @@ export const classificationContext = (settings: IngestionSettings, ranges: Compi
   hosts: { domains: settings.domains, wildcardRoot: settings.wildcardRoot },
   defaultHost: settings.defaultHost,
   ranges,
+  referrals: settings.referrals === true,
 });

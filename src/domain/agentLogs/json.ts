@@ -1,7 +1,9 @@
 /**
  * JSON access logs, one object per line, in the three shapes of contract section 10, told apart per line:
  * Cloudflare Logpush (`ClientRequestHost`, ...), Vercel log drains (`proxy.*`) and a generic shape
- * (`host`, `userAgent`, `ip`, `time`, `path`, `status`).
+ * (`host`, `userAgent`, `ip`, `time`, `path`, `status`). The referrer (`ClientRequestReferer`, `proxy.referer`,
+ * `referer`) and the method (`ClientRequestMethod`, `proxy.method`, `method`) are optional: a line without a
+ * referrer has none, a line without a method is a GET.
  */
 import { isHttpStatus, type LogRecord } from './records.js';
 
@@ -37,6 +39,13 @@ function cloudflareTime(value: unknown): string | null {
   return isoFromText(value);
 }
 
+/** The referrer as logged: none when absent, `-` or not text. */
+const referrerOf = (value: unknown): string => (typeof value === 'string' && value !== '-' ? value : '');
+
+/** The method as logged: GET when absent (the shapes log GETs without one), empty when it is not text. */
+const methodOf = (value: unknown): string =>
+  value === undefined || value === null || value === '' ? 'GET' : typeof value === 'string' ? value : '';
+
 function record(fields: {
   host: string | null | undefined;
   path: string | null;
@@ -44,10 +53,12 @@ function record(fields: {
   ip: string | null;
   time: string | null;
   status: number | null;
+  referrer: unknown;
+  method: unknown;
 }): LogRecord | null {
   const { host, path, userAgent, ip, time, status } = fields;
   if (host === undefined || path === null || userAgent === null || ip === null || time === null || status === null) return null;
-  return { host, path, userAgent, ip, time, status };
+  return { host, path, userAgent, ip, time, status, referrer: referrerOf(fields.referrer), method: methodOf(fields.method) };
 }
 
 const fromCloudflare = (line: JsonObject): LogRecord | null =>
@@ -58,6 +69,8 @@ const fromCloudflare = (line: JsonObject): LogRecord | null =>
     ip: text(line.ClientIP),
     time: cloudflareTime(line.EdgeStartTimestamp),
     status: httpStatus(line.EdgeResponseStatus),
+    referrer: line.ClientRequestReferer,
+    method: line.ClientRequestMethod,
   });
 
 /** Vercel sends the header's values as an array when the request repeated it. */
@@ -75,6 +88,8 @@ function fromVercel(line: JsonObject, proxy: JsonObject): LogRecord | null {
     ip: text(proxy.clientIp),
     time: typeof line.timestamp === 'number' ? isoFromMs(line.timestamp) : null,
     status: httpStatus(proxy.statusCode),
+    referrer: proxy.referer,
+    method: proxy.method,
   });
 }
 
@@ -86,6 +101,8 @@ const fromGeneric = (line: JsonObject): LogRecord | null =>
     ip: text(line.ip),
     time: isoFromText(line.time),
     status: httpStatus(line.status),
+    referrer: line.referer,
+    method: line.method,
   });
 
 const CLOUDFLARE_FIELDS = ['ClientRequestHost', 'ClientRequestUserAgent', 'ClientIP', 'EdgeStartTimestamp', 'ClientRequestURI'];

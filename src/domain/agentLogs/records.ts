@@ -10,6 +10,10 @@ export interface LogRecord {
   /** When the request started, ISO 8601 in UTC. */
   time: string;
   status: number;
+  /** The Referer header as logged; empty when the line has none (`-` in combined logs). */
+  referrer: string;
+  /** The request method as logged; `GET` for a JSON line that names none. */
+  method: string;
 }
 
 /** The log formats `geolens logs ingest --format` accepts (contract section 10). */

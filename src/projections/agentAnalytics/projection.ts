@@ -8,8 +8,9 @@ import {
 } from '../../domain/agentLogs/dayCounts.js';
 import type { AgentLogsConnected, AgentLogsDisconnected, AgentVisitsRecorded } from '../../domain/agentLogs/events.js';
 import { assertNever } from '../../domain/shared/decider.js';
-import type { Collection, Doc } from '../../ports/documentStore.js';
+import type { Collection } from '../../ports/documentStore.js';
 import type { ProjectedEvent, Projection, ProjectionScope } from '../runner/projection.js';
+import { findByIds, replacement } from '../shared/byIds.js';
 import {
   AGENT_ANALYTICS_COLLECTIONS as C,
   agentDayCounts,
@@ -27,17 +28,6 @@ type AgentAnalyticsEvent = AgentVisitsRecorded | AgentLogsConnected | AgentLogsD
 
 const EVENT_TYPES: readonly AgentAnalyticsEvent['type'][] = ['AgentVisitsRecorded', 'AgentLogsConnected', 'AgentLogsDisconnected'];
 
-/** Ids per `$in` query: a batch may touch thousands of page days. */
-const LOOKUP_CHUNK = 500;
-
-async function findByIds<T extends Doc>(collection: Collection<T>, ids: readonly string[]): Promise<T[]> {
-  const found: T[] = [];
-  for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
-    found.push(...(await collection.find({ _id: { $in: ids.slice(start, start + LOOKUP_CHUNK) } })));
-  }
-  return found;
-}
-
 async function addToAgentDays(collection: Collection<AgentDayDoc>, reportId: string, rows: readonly AgentVisitRow[]): Promise<void> {
   const ids = [...new Set(rows.map(({ day }) => agentDayId(reportId, day)))];
   const days = new Map<string, AgentDayCounts>((await findByIds(collection, ids)).map((document) => [document.day, agentDayCounts(document)]));
@@ -45,7 +35,7 @@ async function addToAgentDays(collection: Collection<AgentDayDoc>, reportId: str
   await collection.bulkWrite(
     [...touched].map((day) => {
       const document = agentDayDocument(reportId, days.get(day) as AgentDayCounts);
-      return { replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } };
+      return replacement(document);
     }),
   );
 }
@@ -58,7 +48,7 @@ async function addToPageDays(collection: Collection<PageDayDoc>, reportId: strin
   await collection.bulkWrite(
     [...touched].map((key) => {
       const document = pageDayDocument(reportId, pages.get(key) as PageDayCounts);
-      return { replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } };
+      return replacement(document);
     }),
   );
 }
@@ -92,7 +82,7 @@ async function applyBatch(events: readonly ProjectedEvent<AgentAnalyticsEvent>[]
   const { connectors, rowsByReport } = gather(events);
   if (connectors.size > 0) {
     await scope.collection<ConnectorDoc>(C.connectors).bulkWrite(
-      [...connectors.values()].map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })),
+      [...connectors.values()].map((document) => replacement(document)),
     );
   }
   for (const [reportId, rows] of rowsByReport) {

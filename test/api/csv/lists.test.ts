@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { apiRoutes } from '../../../src/api/app.js';
 import { COMBINED_LOG, uploadLog } from '../agentAnalytics/logs.js';
+import { REFERRAL_COMBINED_LOG } from '../agentAnalytics/referralLogs.js';
 import { csvObjects, flattened } from '../support/csv.js';
 import { seedKnownAnswers, WINDOW, type KnownAnswers } from '../support/knownAnswers.js';
 import { startTestApi, type Answer, type TestApi } from '../support/testApi.js';
@@ -26,6 +27,7 @@ beforeAll(async () => {
   // The known answers raise no alert; one appended as the alerts process would, so the alerts list has an item.
   await raiseAlert(api.context.eventStore, reportId, '2026-11-14');
   expect((await uploadLog(api, reportId, COMBINED_LOG, { key: team.writeKey, query: '?format=combined' })).status).toBe(200);
+  expect((await uploadLog(api, reportId, REFERRAL_COMBINED_LOG, { key: team.writeKey, query: '?format=combined' })).status).toBe(200);
   const audit = (path: string, body: object) => api.call('POST', `/v1/audits/${path}`, { key: team.writeKey, body: { workspaceId: team.workspaceId, ...body } });
   expect((await audit('geo/crawlability-checks', { url: 'https://acme.com/' })).status).toBe(201);
   expect((await audit('query-fan-outs', { query: 'best CRM, "cheap" or free?' })).status).toBe(201);
@@ -48,6 +50,7 @@ function listRequests(): Record<string, string> {
     listBrandReportRecommendations: `${report}/recommendations?country=us`,
     listBrandReportAgentAnalyticsAgents: `${report}/agent-analytics/agents`,
     listBrandReportAgentAnalyticsPages: `${report}/agent-analytics/pages`,
+    listBrandReportAgentAnalyticsReferralPages: `${report}/agent-analytics/referrals/pages?startDate=2026-11-01&endDate=2026-11-02`,
     listEngines: '/v1/engines',
     listWorkspaces: '/v1/workspaces',
     listWorkspacePrompts: `/v1/workspaces/${team.workspaceId}/prompts`,
@@ -73,6 +76,7 @@ const LIST_NAMES = [
   'listBrandReportRecommendations',
   'listBrandReportAgentAnalyticsAgents',
   'listBrandReportAgentAnalyticsPages',
+  'listBrandReportAgentAnalyticsReferralPages',
   'listEngines',
   'listWorkspaces',
   'listWorkspacePrompts',

@@ -82,6 +82,7 @@ describe('createLogIngestion', () => {
       visits: 2,
       skipped: 2,
       rows: [{ day: '2025-10-10', agent: 'GPTBot', path: '/pricing', visits: 2, verifiedVisits: 1, spoofedVisits: 1 }],
+      referrals: { visits: 0, rows: [], sessions: [] },
     });
   });
 });

@@ -26,6 +26,8 @@ const record = (overrides: Partial<LogRecord>): LogRecord => ({
   ip: '74.7.241.17',
   time: '2025-10-10T23:59:59.000Z',
   status: 200,
+  referrer: '',
+  method: 'GET',
   ...overrides,
 });
 

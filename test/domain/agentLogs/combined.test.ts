@@ -38,7 +38,19 @@ describe('parseCombinedLine', () => {
       ip: '20.171.206.7',
       time: '2025-10-10T20:55:36.000Z',
       status: 200,
+      referrer: 'https://chatgpt.com/',
+      method: 'GET',
     });
+  });
+
+  test.each([
+    ['no referrer, logged as -', '"-"', ''],
+    ['an empty referrer', '""', ''],
+    ['a referrer with an escaped quote', '"https://a.b/\\"x"', 'https://a.b/"x'],
+    ['a referrer that is a single character other than -', '"x"', 'x'],
+  ])('reads %s', (_description, field, referrer) => {
+    const line = `1.2.3.4 - - [10/Oct/2025:13:55:36 +0000] "POST /form HTTP/1.1" 303 0 ${field} "${GPTBOT}"`;
+    expect(parseCombinedLine(line)).toMatchObject({ referrer, method: 'POST', path: '/form', status: 303 });
   });
 
   test.each([
@@ -80,6 +92,8 @@ describe('parseVhostCombinedLine', () => {
       ip: '20.171.206.7',
       time: '2025-10-10T13:55:36.000Z',
       status: 200,
+      referrer: '',
+      method: 'GET',
     });
   });
 

@@ -9,6 +9,7 @@ import {
   type IngestionSettings,
   type RecordLogIngestion,
 } from '../../../src/domain/agentLogs/index.js';
+import { noReferrals, type ReferralVisitRow, type SessionSpan } from '../../../src/domain/agentLogs/referralAggregate.js';
 import { foldEvents } from '../../../src/domain/shared/decider.js';
 import { specFor } from '../spec.js';
 
@@ -24,7 +25,7 @@ const settings: IngestionSettings = {
 };
 const row = (path: string, visits = 1): AgentVisitRow => ({ day: '2026-11-10', agent: 'GPTBot', path, visits, verifiedVisits: visits, spoofedVisits: 0 });
 const rows = [row('/a'), row('/b', 2), row('/c'), row('/d', 3), row('/e')];
-const classified = { lines: 20, visits: 8, skipped: 1, rows };
+const classified = { lines: 20, visits: 8, skipped: 1, rows, referrals: noReferrals() };
 
 const record = (overrides: Partial<RecordLogIngestion['data']> = {}): RecordLogIngestion => ({
   type: 'RecordLogIngestion',
@@ -38,7 +39,7 @@ const batch = (index: number, batchRows: AgentVisitRow[]): AgentLogIngestionEven
 });
 const ingested: AgentLogIngestionEvent = {
   type: 'AgentLogsIngested',
-  data: { reportId: 'br_1', contentSha256: sha, format: 'combined', lines: 20, visits: 8, skipped: 1, batches: 3, ingestedDate: now },
+  data: { reportId: 'br_1', contentSha256: sha, format: 'combined', lines: 20, visits: 8, referralVisits: 0, skipped: 1, batches: 3, ingestedDate: now },
 };
 const allBatches = [batch(0, rows.slice(0, 2)), batch(1, rows.slice(2, 4)), batch(2, rows.slice(4))];
 
@@ -66,7 +67,7 @@ describe('recording an ingestion', () => {
   });
 
   test('content without visits is started and closed with no batch', () => {
-    const empty = { lines: 3, visits: 0, skipped: 3, rows: [] };
+    const empty = { lines: 3, visits: 0, skipped: 3, rows: [], referrals: noReferrals() };
     given([]).when(record({ classified: empty })).then([
       started,
       { type: 'AgentLogsIngested', data: { ...ingested.data, ...{ lines: 3, visits: 0, skipped: 3 }, batches: 0 } } as AgentLogIngestionEvent,
@@ -75,6 +76,37 @@ describe('recording an ingestion', () => {
 
   test('an ingestion cut short is refused rows read under other settings, which would batch differently', () => {
     given([started, allBatches[0]!]).when(record({ settings: { ...settings, batchSize: 3 } })).thenThrows(Error);
+  });
+});
+
+describe('recording an ingestion’s referrals', () => {
+  const given = specFor(ingestionDecider);
+  const withReferrals: IngestionSettings = { ...settings, referrals: true };
+  const referralRow = (path: string, visits: number): ReferralVisitRow => ({ day: '2026-11-10', engine: 'chatgpt', path, visits });
+  const span: SessionSpan = { client: 'c1', start: 1_794_300_000_000, end: 1_794_300_600_000, path: '/a', engine: 'chatgpt' };
+  const referrals = { visits: 3, rows: [referralRow('/a', 2), referralRow('/b', 1)], sessions: [span] };
+  const command = record({ settings: withReferrals, classified: { ...classified, referrals } });
+  const startedWith: AgentLogIngestionEvent = { type: 'AgentLogIngestionStarted', data: { reportId: 'br_1', contentSha256: sha, settings: withReferrals, startedDate: now } };
+  const referralBatch = (index: number, rows: ReferralVisitRow[], sessions: SessionSpan[]): AgentLogIngestionEvent => ({
+    type: 'AiReferralsRecorded',
+    data: { reportId: 'br_1', contentSha256: sha, batch: index, rows, sessions },
+  });
+  const referralBatches = [referralBatch(3, referrals.rows, []), referralBatch(4, [], [span])];
+  const closed: AgentLogIngestionEvent = {
+    type: 'AgentLogsIngested',
+    data: { reportId: 'br_1', contentSha256: sha, format: 'combined', lines: 20, visits: 8, referralVisits: 3, skipped: 1, batches: 5, ingestedDate: now },
+  };
+
+  test('follow the crawler rows in the same numbering, rows then sessions, in batches of the settings’ size', () => {
+    given([]).when(command).then([startedWith, ...allBatches, ...referralBatches, closed]);
+  });
+
+  test('an ingestion cut short among them gets the ones it lacks', () => {
+    given([startedWith, ...allBatches, referralBatches[0]!]).when(command).then([referralBatches[1]!, closed]);
+  });
+
+  test('an ingestion begun before referrals were counted finishes without them', () => {
+    given([started, allBatches[0]!]).when(record({ classified: { ...classified, referrals } })).then([allBatches[1]!, allBatches[2]!, ingested]);
   });
 });
 
@@ -101,6 +133,7 @@ describe('the settings an ingestion is read under', () => {
     ['a wildcard', { wildcardRoot: 'acme.com' }, false],
     ['other crawler ranges', { rangesRevision: 0 }, false],
     ['another batch size', { batchSize: 3 }, false],
+    ['referrals counted', { referrals: true as const }, false],
   ])('compare %s as %s', (_case, change, same) => {
     expect(sameSettings(settings, { ...settings, ...change })).toBe(same);
   });

@@ -32,7 +32,7 @@ const vercel = {
 
 const generic = { host: 'acme.com:8080', userAgent: UA, ip: '107.20.236.150', time: '2025-10-10T15:55:36+02:00', path: '/about', status: 301 };
 
-const expected = (overrides: object) => ({ userAgent: UA, ip: '107.20.236.150', time: '2025-10-10T13:55:36.000Z', ...overrides });
+const expected = (overrides: object) => ({ userAgent: UA, ip: '107.20.236.150', time: '2025-10-10T13:55:36.000Z', referrer: '', method: 'GET', ...overrides });
 
 describe('parseJsonLine', () => {
   test('reads a Cloudflare Logpush line', () => {
@@ -57,6 +57,23 @@ describe('parseJsonLine', () => {
 
   test('reads a generic line, its ISO 8601 time normalized to UTC', () => {
     expect(parseJsonLine(JSON.stringify(generic))).toEqual(expected({ host: 'acme.com:8080', path: '/about', status: 301 }));
+  });
+
+  test.each([
+    ['Cloudflare', { ...cloudflare, ClientRequestReferer: 'https://chatgpt.com/', ClientRequestMethod: 'POST' }],
+    ['Vercel', { ...vercel, proxy: { ...vercel.proxy, referer: 'https://chatgpt.com/', method: 'POST' } }],
+    ['generic', { ...generic, referer: 'https://chatgpt.com/', method: 'POST' }],
+  ])('reads the referrer and the method of a %s line', (_shape, line) => {
+    expect(parseJsonLine(JSON.stringify(line))).toMatchObject({ referrer: 'https://chatgpt.com/', method: 'POST' });
+  });
+
+  test.each([
+    ['absent', {}, { referrer: '', method: 'GET' }],
+    ['null', { referer: null, method: null }, { referrer: '', method: 'GET' }],
+    ['-, as some proxies log no referrer', { referer: '-' }, { referrer: '', method: 'GET' }],
+    ['not text', { referer: 7, method: 7 }, { referrer: '', method: '' }],
+  ])('reads a referrer and method that are %s, without skipping the line', (_description, fields, read) => {
+    expect(parseJsonLine(JSON.stringify({ ...generic, ...fields }))).toMatchObject({ path: '/about', ...read });
   });
 
   test('reads a generic line without a host: the caller supplies one', () => {

@@ -20,6 +20,7 @@ import type { sessionSchema } from '../../../src/app/sessions/schema.js';
 import type { cursorPagingSchema } from '../../../src/app/shared/paging.js';
 import type { workspaceSchema } from '../../../src/app/workspaces/queries.js';
 import type { agentsAnswerSchema, ingestionAnswerSchema, pagesAnswerSchema, statsAnswerSchema } from '../../../src/app/agentAnalytics/schemas.js';
+import type { referralPagesAnswerSchema, referralsAnswerSchema } from '../../../src/app/agentAnalytics/referralSchemas.js';
 import type { brandReportPatchSchema } from '../../../src/domain/brandReport/schema.js';
 import type { alertSchema, watchSchema } from '../../../src/app/alerts/resource.js';
 import type { createdWebhookSchema, deliveryPageSchema, webhookSchema } from '../../../src/app/webhooks/resource.js';
@@ -64,6 +65,8 @@ export type AgentStats = z.output<typeof statsAnswerSchema>;
 export type AgentList = z.output<typeof agentsAnswerSchema>;
 export type AgentPages = z.output<typeof pagesAnswerSchema>;
 export type AgentLogIngestion = z.output<typeof ingestionAnswerSchema>;
+export type Referrals = z.output<typeof referralsAnswerSchema>;
+export type ReferralPages = z.output<typeof referralPagesAnswerSchema>;
 
 export type Watch = z.output<typeof watchSchema>;
 export type { WatchKind, WebhookEventType };

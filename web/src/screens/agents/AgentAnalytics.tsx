@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { AgentList, AgentPages, AgentStats } from '../../api/types.js';
 import { Derived, Metric } from '../../components/Metric.js';
-import { hrefOf, navigate } from '../../components/router.js';
+import { hrefOf, Link, navigate } from '../../components/router.js';
 import { WhenLoaded } from '../../components/Status.js';
 import { useApi } from '../../components/useApi.js';
 import { agentFiltersFromSearch, agentQuery, verificationShares, type AgentFilters } from '../../lib/agentQuery.js';
@@ -13,6 +13,7 @@ import { AgentCharts } from './AgentCharts.js';
 import { AgentFilterBar } from './AgentFilterBar.js';
 import { AgentsTable, CategoryList, PagesTable } from './AgentTables.js';
 import { LogUpload } from './LogUpload.js';
+import { ReferralsView } from './Referrals.js';
 
 /** Every agent of the catalog fits one page of the agents list. */
 const AGENTS_LIMIT = 100;
@@ -120,10 +121,9 @@ function Figures({ report, filters, agentFilters, refresh, stats, statsSource }:
   );
 }
 
-/** Agent analytics of a report: which AI crawlers visit its site, read from its access logs, and the upload of one. */
-export function AgentAnalyticsScreen({ report, filters, search }: ScreenProps) {
+/** Which crawlers visit the site: the crawler view's filters, availability and figures. */
+function CrawlerView({ report, filters, search, refresh }: ScreenProps & { refresh: number }) {
   const agentFilters = agentFiltersFromSearch(search);
-  const [refresh, setRefresh] = useState(0);
   const statsSource = `${reportApi(report.id, '/agent-analytics/stats')}?${agentQuery(filters, agentFilters)}`;
   const stats = useApi<AgentStats>(statsSource, refresh);
   const reads = { report, filters, agentFilters, refresh };
@@ -145,7 +145,39 @@ export function AgentAnalyticsScreen({ report, filters, search }: ScreenProps) {
           </>
         )}
       </WhenLoaded>
-      <LogUpload path={reportApi(report.id, '/agent-analytics/logs')} onIngested={() => setRefresh((count) => count + 1)} />
+    </>
+  );
+}
+
+type View = 'crawlers' | 'referrals';
+
+/** The two views of the tab, as links that keep the window and drop the other view's paging. */
+function ViewChoice({ view, search }: { view: View; search: URLSearchParams }) {
+  const hrefTo = (target: View) => hrefOf(location.pathname, withParameters(search, { view: target === 'referrals' ? 'referrals' : null, offset: null }));
+  return (
+    <nav class="views" aria-label="Agent analytics views">
+      <Link href={hrefTo('crawlers')} current={view === 'crawlers'}>
+        AI crawler visits
+      </Link>
+      <Link href={hrefTo('referrals')} current={view === 'referrals'}>
+        AI referrals
+      </Link>
+    </nav>
+  );
+}
+
+/**
+ * Agent analytics of a report, read from its access logs: which AI crawlers visit its site, or (`view=referrals`)
+ * which people arrive from AI answers; and the upload of a log.
+ */
+export function AgentAnalyticsScreen(props: ScreenProps) {
+  const view: View = props.search.get('view') === 'referrals' ? 'referrals' : 'crawlers';
+  const [refresh, setRefresh] = useState(0);
+  return (
+    <>
+      <ViewChoice view={view} search={props.search} />
+      {view === 'referrals' ? <ReferralsView {...props} refresh={refresh} /> : <CrawlerView {...props} refresh={refresh} />}
+      <LogUpload path={reportApi(props.report.id, '/agent-analytics/logs')} onIngested={() => setRefresh((count) => count + 1)} />
     </>
   );
 }

@@ -1,10 +1,8 @@
 import { useState } from 'preact/hooks';
 import { hrefOf, navigate } from '../../components/router.js';
-import { dayCount } from '../../lib/days.js';
 import { AGENT_ENGINES, type AgentFilters } from '../../lib/agentQuery.js';
-import { withParameters, withWindowDays, type Filters } from '../../lib/filters.js';
-
-const WINDOWS = [7, 30, 90];
+import { withParameters, type Filters } from '../../lib/filters.js';
+import { WindowChoice } from './WindowChoice.js';
 
 interface Props {
   filters: Filters;
@@ -17,28 +15,13 @@ interface Props {
 export function AgentFilterBar({ filters, agentFilters, search }: Props) {
   const [agent, setAgent] = useState(agentFilters.agent);
   const apply = (change: Record<string, string | null>) => navigate(hrefOf(location.pathname, withParameters(search, { ...change, offset: null })));
-  const windowOf = (days: number) => withWindowDays(filters, days).startDate;
-  const days = dayCount(filters.startDate, filters.endDate);
   const submit = (event: Event) => {
     event.preventDefault();
     apply({ agent: agent.trim() || null });
   };
   return (
     <form class="filters" aria-label="Filters" onSubmit={submit}>
-      <fieldset>
-        <legend>Window</legend>
-        {WINDOWS.map((length) => (
-          <button type="button" key={length} aria-pressed={days === length} onClick={() => apply({ startDate: windowOf(length), endDate: filters.endDate })}>
-            {length} days
-          </button>
-        ))}
-        <label>
-          From <input type="date" value={filters.startDate} max={filters.endDate} onChange={(event) => apply({ startDate: event.currentTarget.value, endDate: filters.endDate })} />
-        </label>
-        <label>
-          To <input type="date" value={filters.endDate} onChange={(event) => apply({ startDate: filters.startDate, endDate: event.currentTarget.value })} />
-        </label>
-      </fieldset>
+      <WindowChoice filters={filters} apply={apply} />
       <label>
         Engine{' '}
         <select id="agent-engine" value={agentFilters.engine ?? ''} onChange={(event) => apply({ engine: event.currentTarget.value || null })}>

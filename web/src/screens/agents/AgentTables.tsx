@@ -1,7 +1,7 @@
 import type { AgentList, AgentPages, AgentStats } from '../../api/types.js';
 import { DownloadButton } from '../../components/DownloadButton.js';
 import { Metric } from '../../components/Metric.js';
-import { Pager } from '../../components/Pager.js';
+import { PagedList, type PagedListProps } from '../../components/PagedList.js';
 import { formatNumber } from '../../lib/format.js';
 
 /** Every agent that visited, busiest first, with how many of its visits came from its operator's ranges or not. */
@@ -55,17 +55,10 @@ export function CategoryList({ stats }: { stats: AgentStats }) {
   );
 }
 
-interface PagesProps {
-  pages: AgentPages;
-  source: string;
-  offset: number;
-  go: (change: { offset: number }) => void;
-}
-
 /** The report's pages by AI-agent visits, busiest first, a page of them at a time. */
-export function PagesTable({ pages, source, offset, go }: PagesProps) {
+export function PagesTable({ pages, source, offset, go }: PagedListProps<AgentPages>) {
   return (
-    <section aria-label="Pages" data-source={source}>
+    <PagedList label="Pages" download="the pages" source={source} offset={offset} shown={pages.items.length} total={pages.paging.totalCount} go={go}>
       <table>
         <caption>Pages visited by AI agents</caption>
         <thead>
@@ -91,8 +84,6 @@ export function PagesTable({ pages, source, offset, go }: PagesProps) {
           ))}
         </tbody>
       </table>
-      <Pager offset={offset} shown={pages.items.length} total={pages.paging.totalCount} go={go} />
-      <DownloadButton source={source} label="the pages" />
-    </section>
+    </PagedList>
   );
 }
