@@ -136,6 +136,7 @@ describe('ingestLog', () => {
       skipped: 1,
       sha256: sha256(Buffer.from(content)),
       rows: [{ day: '2025-10-10', agent: 'GPTBot', path: '/pricing', visits: 2, verifiedVisits: 1, spoofedVisits: 1 }],
+      referrals: { visits: 0, rows: [], sessions: [] },
     });
   });
 
