@@ -74,7 +74,7 @@ const categorySchema = (items: object) =>
   z.object({ score: score.describe('Sum of the items, 0..100'), breakdown: z.object(Object.fromEntries(Object.keys(items).map((item) => [item, scoredItemSchema]))) });
 
 const structuralAnalysisSchema = z.object({
-  overallScore: score.describe('Weighted mean of the four categories (weights in the README)'),
+  overallScore: score.describe('Weighted mean of the four categories (weights in docs/audits.md)'),
   categoryScores: z.object(Object.fromEntries(Object.keys(STRUCTURAL_CATEGORIES).map((category) => [category, score]))),
   ...Object.fromEntries(Object.entries(STRUCTURAL_CATEGORIES).map(([category, items]) => [category, categorySchema(items)])),
 });

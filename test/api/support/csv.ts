@@ -44,7 +44,7 @@ export function csvObjects(text: string): { header: string[]; rows: Array<Record
 
 const isScalar = (value: unknown) => value === null || ['string', 'number', 'boolean'].includes(typeof value);
 
-/** What a CSV cell must read for a JSON value, by the rules the README states. */
+/** What a CSV cell must read for a JSON value, by the rules docs/api.md states. */
 export function expectedCell(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value) && value.every(isScalar)) return guard(value.map((element) => (element === null ? '' : String(element))).join(';'));
