@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import local from './eslint/commentFileRefs.js';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'data/', 'dist/', 'web/dist/', 'coverage/', '.dependency-cruiser.cjs'] },
@@ -11,4 +12,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  { plugins: { local }, rules: { 'local/comment-file-refs': 'warn' } },
 );

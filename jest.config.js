@@ -23,6 +23,7 @@ const UNIT = [
   '/test/engines/adapters/failures\\.test\\.ts$',
   '/test/app/brandReports/.*\\.test\\.ts$',
   '/test/app/shared/(access|operations)\\.test\\.ts$',
+  '/test/lint/.*\\.test\\.ts$',
 ];
 
 const E2E = ['/test/browser/.*\\.test\\.ts$', '/test/cli/.*\\.test\\.ts$', '/test/infra/browser/.*\\.test\\.ts$'];
