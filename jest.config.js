@@ -31,6 +31,7 @@ const E2E = ['/test/browser/.*\\.test\\.ts$', '/test/cli/.*\\.test\\.ts$', '/tes
 /** @type {import('jest').Config} */
 export default {
   testTimeout: 30000,
+  reporters: ['default', '<rootDir>/test/support/slowestSuitesReporter.js'],
   // A worker even where jest would run every suite in its own process (one worker on two cores): ESM test modules
   // are not freed between files, and a worker past this after a file is replaced (CI peaked near 6 GB without it).
   workerIdleMemoryLimit: '1536MB',
