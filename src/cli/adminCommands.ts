@@ -5,6 +5,7 @@ import { seedDemo } from '../app/demo/seedDemo.js';
 import { createPromptsOperation } from '../app/prompts/operations.js';
 import { createTagOperation } from '../app/tags/operations.js';
 import { createTeamOperation, createWorkspaceOperation, setTeamPlanOperation } from '../app/teams/operations.js';
+import { updateWorkspaceOperation } from '../app/workspaces/operations.js';
 import { bindOperation, type ActionRunner } from './bindOperation.js';
 import { parseCompetitor } from './flags.js';
 
@@ -27,7 +28,9 @@ export function registerAdminCommands(program: Command, run: ActionRunner): void
     },
     run,
   );
-  bindOperation(program.command('workspace').description('Workspaces'), 'create', createWorkspaceOperation, { flags: team }, run);
+  const workspaces = program.command('workspace').description('Workspaces');
+  bindOperation(workspaces, 'create', createWorkspaceOperation, { flags: team }, run);
+  bindOperation(workspaces, 'set', updateWorkspaceOperation, { argument: 'workspaceId', print: ({ id, runsPerDay }) => ({ id, runsPerDay }) }, run);
 
   const credentialFlags = { ...team, workspaceIds: '--workspace' };
   const keys = program.command('key').description('REST API keys');

@@ -16,6 +16,8 @@ export type ActionRunner = (flagsByField: FlagsByField, action: CommandAction) =
 /** How one operation is reached from the command line; the schemas, handler and access are the operation's. */
 export interface CliBinding {
   description?: string;
+  /** A field read from the command's one positional argument instead of a flag (`workspace set <workspaceId>`). */
+  argument?: string;
   /** Flags whose name is not `--` + the field in kebab case: `{ teamId: '--team' }`. */
   flags?: Record<string, string>;
   /** Fields read from repeatable flags although their schema is not a plain list (`--workspace a --workspace b`). */
@@ -72,7 +74,9 @@ function flagField(field: string, schema: z.ZodType, binding: CliBinding): FlagF
  */
 export function bindOperation(parent: Command, name: string, operation: Operation, binding: CliBinding, run: ActionRunner): Command {
   const fields = [
-    ...Object.entries(operation.input.shape as Record<string, z.ZodType>).map(([field, schema]) => flagField(field, schema, binding)),
+    ...Object.entries(operation.input.shape as Record<string, z.ZodType>)
+      .filter(([field]) => field !== binding.argument)
+      .map(([field, schema]) => flagField(field, schema, binding)),
     ...Object.entries(binding.extraFlags ?? {}).map(([field, { flag, description, path, kind = 'text' }]) => ({
       field,
       path,
@@ -81,13 +85,12 @@ export function bindOperation(parent: Command, name: string, operation: Operatio
       option: new Option(`${flag} <${field}>`, description),
     })),
   ];
-  const command = parent.command(name).description(binding.description ?? operation.summary);
+  const command = parent.command(binding.argument ? `${name} <${binding.argument}>` : name).description(binding.description ?? operation.summary);
   for (const { option } of fields) command.addOption(option);
   command.option('--json', 'print one JSON object');
   const flagsByField = Object.fromEntries(fields.map(({ path, flag }) => [path, flag]));
-  command.action(
-    run(flagsByField, async (composition, options) => {
-      const input: Record<string, unknown> = {};
+  const action = run(flagsByField, async (composition, options) => {
+      const input: Record<string, unknown> = binding.argument ? { [binding.argument]: options[POSITIONAL] } : {};
       for (const { field, kind, option } of fields) {
         const value = options[option.attributeName()];
         if (value === undefined || typeof value === 'boolean') {
@@ -101,7 +104,11 @@ export function bindOperation(parent: Command, name: string, operation: Operatio
       const shaped = binding.shape?.(input) ?? input;
       const output = (await operation.run(shaped, { principal: operation.access === 'public' ? null : OPERATOR, deps: services, log: composition.context.logger })) as Record<string, unknown>;
       return binding.print?.(output) ?? output;
-    }),
-  );
+  });
+  // Commander passes a positional argument before the options.
+  command.action(binding.argument ? (value: string, options: CliOptions) => action({ ...options, [POSITIONAL]: value }) : action);
   return command;
 }
+
+/** Where the positional argument travels among the options; no flag has this attribute name. */
+const POSITIONAL = '(argument)';

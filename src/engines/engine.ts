@@ -18,6 +18,8 @@ export const engineRequestSchema = z.object({
   country: countryCodeSchema,
   date: z.iso.date(),
   promptId: z.string().min(1),
+  /** Which of the day's runs of this prompt and engine is asked for (0-based); absent means 0. */
+  replicate: z.number().int().nonnegative().optional(),
 });
 
 export type EngineRequest = z.infer<typeof engineRequestSchema>;

@@ -21,7 +21,7 @@ const citation = (link: string, rank: number) => ({ title: link, link, rank });
 /** Known answers: every figure asserted below follows from these texts by contract.md section 4. */
 function knownRuns() {
   const run = (runId: string, promptId: string, engine: string, runDate: string, content: string, links: string[], state = 'completed') =>
-    JSON.stringify({ runId, promptId, engine, runDate, content, citations: links.map((link, index) => citation(link, index + 1)), state });
+    JSON.stringify({ runId, promptId, engine, runDate, content, citations: links.map((link, index) => citation(link, index + 1)), state, ...(runId === 'r3' && { replicate: 1 }) });
   return [
     run('r1', firstPrompt, 'chatgpt', '2026-11-01T08:00:00Z',
       'Acme CRM is the best choice for small teams. Globex is a CRM vendor based in Ohio. I couldn\'t find any information about Initech.',
@@ -157,6 +157,8 @@ describe('GET /v1/reports/brand/{reportId}/prompts/{promptId}/ai-responses', () 
       { runId: 'r2', state: 'completed', engine: 'perplexity' },
       { runId: 'r1', state: 'completed', engine: 'chatgpt' },
     ]);
+    // An imported run names its replicate when its line gives one, and is null otherwise.
+    expect(body.items.map(({ replicate }) => replicate)).toEqual([null, 1, null, null]);
     expect(body.items[3]).toMatchObject({
       runDate: '2026-11-01T08:00:00.000Z',
       brandMentions: [{ brand: 'Acme', isMainBrand: true, mentions: 1 }, { brand: 'Globex', isMainBrand: false, mentions: 1 }],

@@ -37,6 +37,8 @@ describe('GET /v1/workspaces', () => {
       promptsMaxCount: 300,
       geoAuditUsedCount: 0,
       geoAuditMaxCount: 50,
+      runsPerDay: 3,
+      runsPerDayToday: 3,
       createdDate: '2026-11-15T11:00:00.000Z',
       updatedDate: '2026-11-15T11:00:00.000Z',
     });

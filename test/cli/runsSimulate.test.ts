@@ -60,10 +60,12 @@ describe('geolens runs simulate', () => {
   test('records a simulated run per active prompt, day and engine serving its country, and prints the count', async () => {
     const result = await geolens('runs', 'simulate', '--workspace', workspaceId, '--from', '2026-01-30', '--to', '2026-02-01', '--json');
 
-    // 3 days × (7 engines for us + 7 for uk + 5 for fr, where Google's AI Overviews and AI Mode are not offered).
-    expect(result).toEqual({ status: 0, stdout: '{"runs":57}\n', stderr: '' });
+    // 3 days × (7 engines for us + 7 for uk + 5 for fr, where Google's AI Overviews and AI Mode are not offered)
+    // × 3 replicates, a new workspace's runsPerDay.
+    expect(result).toEqual({ status: 0, stdout: '{"runs":171}\n', stderr: '' });
     const runs = await recordedRuns();
-    expect(runs).toHaveLength(57);
+    expect(runs).toHaveLength(171);
+    expect(runs.filter((run) => run.data.replicate === 2)).toHaveLength(57);
     expect(new Set(runs.map((run) => run.data.promptId))).toEqual(new Set(Object.values(promptIds)));
     expect(runs.every((run) => run.type === 'RunCompleted' && run.data.source === 'simulator' && run.data.workspaceId === workspaceId)).toBe(true);
     const claudeRun = runs.find((run) => run.data.runId === scheduledRunId(promptIds.fr, 'claude', '2026-01-31'));
@@ -74,14 +76,14 @@ describe('geolens runs simulate', () => {
     const result = await geolens('runs', 'simulate', '--workspace', workspaceId, '--from', '2026-01-30', '--to', '2026-02-01', '--json');
 
     expect(result).toEqual({ status: 0, stdout: '{"runs":0}\n', stderr: '' });
-    expect(await recordedRuns()).toHaveLength(57);
+    expect(await recordedRuns()).toHaveLength(171);
   }, 30_000);
 
   test('--engine limits the engines, still only where they serve the prompt\'s country', async () => {
     const result = await geolens('runs', 'simulate', '--workspace', workspaceId, '--from', '2026-03-01', '--to', '2026-03-02', '--engine', 'chatgpt', '--engine', 'google', '--json');
 
-    // 2 days × (us: chatgpt, google; uk: chatgpt, google; fr: chatgpt).
-    expect(result).toEqual({ status: 0, stdout: '{"runs":10}\n', stderr: '' });
+    // 2 days × (us: chatgpt, google; uk: chatgpt, google; fr: chatgpt) × 3 replicates.
+    expect(result).toEqual({ status: 0, stdout: '{"runs":30}\n', stderr: '' });
   }, 30_000);
 
   test('bad input exits with status 2, one stderr line naming the flag, and writes nothing', async () => {
@@ -109,7 +111,7 @@ describe('geolens runs simulate', () => {
   test('a range of 366 days is accepted', async () => {
     const result = await geolens('runs', 'simulate', '--workspace', workspaceId, '--from', '2024-01-01', '--to', '2024-12-31', '--engine', 'perplexity', '--json');
 
-    // 2024 is a leap year: 366 days × 3 prompts.
-    expect(result).toEqual({ status: 0, stdout: '{"runs":1098}\n', stderr: '' });
+    // 2024 is a leap year: 366 days × 3 prompts × 3 replicates.
+    expect(result).toEqual({ status: 0, stdout: '{"runs":3294}\n', stderr: '' });
   }, 60_000);
 });

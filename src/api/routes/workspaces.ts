@@ -5,7 +5,7 @@ import {
   updatePromptTagsOperation,
 } from '../../app/prompts/operations.js';
 import { createTagOperation, deleteTagOperation, listTagsOperation } from '../../app/tags/operations.js';
-import { listWorkspacesOperation } from '../../app/workspaces/operations.js';
+import { getWorkspaceOperation, listWorkspacesOperation, updateWorkspaceOperation } from '../../app/workspaces/operations.js';
 import { restRoute, type Route } from '../http/route.js';
 
 const WORKSPACE = '/v1/workspaces/{id}';
@@ -14,6 +14,8 @@ const inWorkspace = { pathFields: { id: 'workspaceId' } };
 /** contract.md section 6: the workspace's prompts and tags, read and written. */
 export const workspaceRoutes: readonly Route[] = [
   restRoute(listWorkspacesOperation, { method: 'get', path: '/v1/workspaces' }),
+  restRoute(getWorkspaceOperation, { method: 'get', path: WORKSPACE, ...inWorkspace }),
+  restRoute(updateWorkspaceOperation, { method: 'patch', path: WORKSPACE, ...inWorkspace }),
   restRoute(listWorkspacePromptsOperation, { method: 'get', path: `${WORKSPACE}/prompts`, ...inWorkspace }),
   restRoute(createPromptsOperation, {
     method: 'post',

@@ -125,6 +125,7 @@ function toEvent(run: ImportedRun, place: PromptPlace): RunEvent {
     runDate: new Date(run.runDate).toISOString(),
     source: 'import' as const,
     model: null,
+    ...(run.replicate === undefined ? {} : { replicate: run.replicate }),
   };
   if (run.state === 'failed') return { type: 'RunFailed', data: { ...facts, error: run.error ?? 'failed' } };
   const { content, citations, webSearchQuery, ads, shopping, overviewAvailable } = run;

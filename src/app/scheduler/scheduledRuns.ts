@@ -52,8 +52,10 @@ export class ScheduledRuns implements JobKind<PlannedRun> {
   /** Starts a pass over `day`'s plan, and answers it; the pass before it ends. */
   async planFor(day: string): Promise<DayPass> {
     const engines = this.engines().map(([engine]) => engine);
-    const planned = planDay(await this.options.prompts(), day, engines);
-    this.pass = DayPass.after(this.pass, day, planned, this.options.clock.now().getTime());
+    const nowMs = this.options.clock.now().getTime();
+    // Replicates that have not started yet join a later plan (today's is made again every `replanMs`).
+    const planned = planDay(await this.options.prompts(), day, engines, nowMs);
+    this.pass = DayPass.after(this.pass, day, planned, nowMs);
     return this.pass;
   }
 
@@ -129,7 +131,7 @@ export class ScheduledRuns implements JobKind<PlannedRun> {
     const logger = this.options.logger.child({ engine: job.engine, promptId: job.prompt.promptId, runId: job.runId });
     const outcome = await callWithRetries({
       engine,
-      request: { engine: job.engine, prompt: job.prompt.text, country: job.prompt.country, date: job.day, promptId: job.prompt.promptId },
+      request: { engine: job.engine, prompt: job.prompt.text, country: job.prompt.country, date: job.day, promptId: job.prompt.promptId, replicate: job.replicate },
       gate: this.gates.get(job.engine) as EngineGate,
       policy: this.options.policy,
       clock: this.options.clock,

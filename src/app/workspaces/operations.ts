@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { defineOperation } from '../shared/operation.js';
 import { cursorPagingSchema, cursorParameterSchema } from '../shared/paging.js';
-import { listWorkspaces, WORKSPACE_LIST, workspaceSchema, workspacesWindow } from './queries.js';
+import { runsPerDaySchema } from '../../domain/workspace/schema.js';
+import { byWorkspace } from '../shared/access.js';
+import { setRunsPerDay } from './commands.js';
+import { getWorkspace, listWorkspaces, WORKSPACE_LIST, workspaceSchema, workspacesWindow } from './queries.js';
 
 export const WORKSPACES_TAG = 'Workspaces';
 
@@ -20,4 +23,37 @@ export const listWorkspacesOperation = defineOperation({
   answers: 'One page of workspaces',
   handler: ({ cursor }, { principal, deps }) => listWorkspaces(deps, principal, cursor),
   list: { pagingFields: ['cursor'], item: workspaceSchema, window: (_input, { principal, deps }, range) => workspacesWindow(deps, principal, range) },
+});
+
+export const getWorkspaceOperation = defineOperation({
+  name: 'getWorkspace',
+  summary: 'Get a workspace',
+  description: 'Its prompt and GEO audit usage, and `runsPerDay`: how many times a day each prompt runs on each engine.',
+  tag: WORKSPACES_TAG,
+  access: 'read',
+  input: z.object({ workspaceId: workspaceIdField }),
+  output: workspaceSchema,
+  answers: 'The workspace',
+  errors: WORKSPACE_ERRORS,
+  resource: byWorkspace,
+  handler: ({ workspaceId }, { deps }) => getWorkspace(deps, workspaceId),
+});
+
+export const updateWorkspaceOperation = defineOperation({
+  name: 'updateWorkspace',
+  summary: "Change a workspace's runs per day",
+  description:
+    'Each UTC day the scheduler makes `runsPerDay` runs of each active prompt on each engine that serves its country, ' +
+    'replicate k of n no earlier than k·24/n hours after midnight. The new value shows at once and applies from the next UTC day.',
+  tag: WORKSPACES_TAG,
+  access: 'write',
+  input: z.object({ workspaceId: workspaceIdField, runsPerDay: runsPerDaySchema }).strict(),
+  output: workspaceSchema,
+  answers: 'The workspace',
+  errors: WORKSPACE_ERRORS,
+  resource: byWorkspace,
+  handler: async (input, { deps }) => {
+    await deps.readYourWrites((await setRunsPerDay(deps, input)).position);
+    return getWorkspace(deps, input.workspaceId);
+  },
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { billingPeriod } from '../../domain/team/billingPeriod.js';
-import type { TeamDoc, WorkspaceDoc } from '../../projections/directory/reader.js';
+import { NotFoundError } from '../../domain/shared/errors.js';
+import { utcDay } from '../../domain/shared/days.js';
+import { runsPerDayOn } from '../../domain/workspace/runsPerDay.js';
+import { workspaceRuns, type TeamDoc, type WorkspaceDoc } from '../../projections/directory/reader.js';
 import { geoAuditUsedCount } from '../audits/geoAudits.js';
 import { readableWorkspacesFilter, type Principal } from '../shared/principal.js';
 import type { Services } from '../shared/services.js';
@@ -19,6 +22,8 @@ export const workspaceSchema = z
     promptsMaxCount: count.describe("The team's prompt allocation, shared by its workspaces"),
     geoAuditUsedCount: count.describe("GEO audits requested in this workspace in the team's current billing period"),
     geoAuditMaxCount: count.describe("The team's GEO audits per period, shared by its workspaces"),
+    runsPerDay: z.number().int().min(1).describe('Runs of each prompt per engine and UTC day; a change applies from the next UTC day'),
+    runsPerDayToday: z.number().int().min(1).describe('Runs of each prompt per engine the scheduler makes today (the setting before a change made today)'),
     createdDate: z.iso.datetime(),
     updatedDate: z.iso.datetime(),
   })
@@ -55,16 +60,18 @@ async function workspaceItems(services: Services, documents: readonly WorkspaceD
   const teams = new Map<string, TeamDoc>();
   for (const teamId of new Set(documents.map((workspace) => workspace.teamId))) teams.set(teamId, await requireTeamDocument(services, teamId));
   const audits = await geoAuditCounts(services, documents, teams);
-  return documents.map(({ _id, teamId, name, createdDate }) => ({
+  const today = utcDay(services.clock.now());
+  return documents.map(({ _id, teamId, name, createdDate, updatedDate, runs }) => ({
     id: _id,
     name,
     promptsUsedCount: counts.get(_id) ?? 0,
     promptsMaxCount: (teams.get(teamId) as TeamDoc).limits.promptsMax,
     geoAuditUsedCount: audits.get(_id) ?? 0,
     geoAuditMaxCount: (teams.get(teamId) as TeamDoc).limits.geoAuditsMax,
+    runsPerDay: workspaceRuns({ runs }).runsPerDay,
+    runsPerDayToday: runsPerDayOn(workspaceRuns({ runs }), today),
     createdDate,
-    // Workspaces have no change events yet: they stay as created.
-    updatedDate: createdDate,
+    updatedDate: updatedDate ?? createdDate,
   }));
 }
 
@@ -73,6 +80,15 @@ export async function listWorkspaces(services: Services, principal: Principal, c
   const workspaces = await directoryCollection(services, 'workspaces');
   const page = await newestFirstPage<WorkspaceDoc>(workspaces, WORKSPACE_LIST, readableWorkspacesFilter(principal, '_id'), cursor);
   return { items: await workspaceItems(services, page.documents), paging: page.paging };
+}
+
+/** One workspace; the access step has found it and checked the credential may read it. */
+export async function getWorkspace(services: Services, workspaceId: string): Promise<Workspace> {
+  const workspaces = await directoryCollection(services, 'workspaces');
+  const document = await workspaces.findOne({ _id: workspaceId });
+  if (!document) throw new NotFoundError(`Workspace ${workspaceId} not found`);
+  const [workspace] = await workspaceItems(services, [document]);
+  return workspace as Workspace;
 }
 
 export async function workspacesWindow(services: Services, principal: Principal, range: ListRange): Promise<ListWindow<Workspace>> {

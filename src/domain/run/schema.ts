@@ -46,6 +46,7 @@ export const importedRunSchema = answerSchema
     promptId: referencedIdSchema,
     engine: engineSchema,
     runDate: z.iso.datetime({ offset: true }),
+    replicate: z.number().int().nonnegative().optional(),
     state: z.enum(RUN_STATES).default('completed'),
     error: z.string().max(2000).optional(),
   })

@@ -10,8 +10,8 @@ import { composeContent } from './styles.js';
 
 /**
  * The deterministic stand-in for every engine without an API key (contract.md section 5), and what the demo
- * and the benchmarks run on. The same prompt text, engine, country and day always give the same answer;
- * another day gives a plausibly different one.
+ * and the benchmarks run on. The same prompt text, engine, country, day and replicate always give the same
+ * answer; another day or replicate gives a plausibly different one.
  */
 
 export { catalogBrands, type CatalogBrands } from './catalogBrands.js';
@@ -62,7 +62,8 @@ function contextFor(request: EngineRequest): AnswerContext {
     prompt: request.prompt,
     country: request.country,
     profile: profilePrompt(request.prompt),
-    random: new Random(hashString(`${request.prompt}\u0000${request.engine}\u0000${request.country}\u0000${request.date}`)),
+    // Replicate k starts from the day's seed plus k: replicate 0 is the answer given before replicates existed.
+    random: new Random(hashString(`${request.prompt}\u0000${request.engine}\u0000${request.country}\u0000${request.date}`) + (request.replicate ?? 0)),
     day: Math.floor(Date.parse(request.date) / 86_400_000),
   };
 }

@@ -3,6 +3,7 @@ import type { TeamCreated, TeamPlanChanged } from '../../domain/team/events.js';
 import type { Permission, WorkspaceScope } from '../../domain/shared/access.js';
 import type { Plan, PlanLimits } from '../../domain/team/plans.js';
 import type { Doc } from '../../ports/documentStore.js';
+import { legacySetting, type RunsPerDaySetting } from '../../domain/workspace/runsPerDay.js';
 
 /** Read-model documents of the directory projection: who exists and who may do what. */
 export interface TeamDoc extends Doc {
@@ -17,7 +18,14 @@ export interface WorkspaceDoc extends Doc {
   teamId: string;
   name: string;
   createdDate: string;
+  /** Absent on documents of workspaces not changed since they were created. */
+  updatedDate?: string;
+  /** Absent on workspaces created before replicates existed: they run once a day (`workspaceRuns`). */
+  runs?: RunsPerDaySetting;
 }
+
+/** A workspace's replicates setting, with what documents written before it existed read as. */
+export const workspaceRuns = (workspace: Pick<WorkspaceDoc, 'runs'>): RunsPerDaySetting => workspace.runs ?? legacySetting(undefined);
 
 /** Keyed by the key's sha-256 hash: authentication is one primary-key lookup. */
 export interface ApiKeyDoc extends Doc {

@@ -5,12 +5,14 @@ import type { TagEvent } from '../../domain/tag/events.js';
 import type { TeamEvent } from '../../domain/team/events.js';
 import type { UserEvent } from '../../domain/user/events.js';
 import type { WorkspaceEvent } from '../../domain/workspace/events.js';
+import { changedSetting, legacySetting } from '../../domain/workspace/runsPerDay.js';
 import type { Projection, ProjectionScope } from '../runner/projection.js';
 import {
   createdTeam,
   DIRECTORY_COLLECTIONS as C,
   issuedApiKey,
   withPlan,
+  workspaceRuns,
   type ApiKeyDoc,
   type PromptDoc,
   type TagDoc,
@@ -25,6 +27,7 @@ const EVENT_TYPES: readonly DirectoryEvent['type'][] = [
   'TeamCreated',
   'TeamPlanChanged',
   'WorkspaceCreated',
+  'WorkspaceRunsPerDaySet',
   'ApiKeyIssued',
   'ApiKeyRevoked',
   'UserCreated',
@@ -49,8 +52,17 @@ async function applyOne(event: DirectoryEvent, scope: ProjectionScope): Promise<
       return;
     }
     case 'WorkspaceCreated': {
-      const { workspaceId, ...workspace } = event.data;
-      await scope.collection<WorkspaceDoc>(C.workspaces).replaceOne({ _id: workspaceId }, { _id: workspaceId, ...workspace }, { upsert: true });
+      const { workspaceId, runsPerDay, ...workspace } = event.data;
+      const document: WorkspaceDoc = { _id: workspaceId, ...workspace, runs: legacySetting(runsPerDay) };
+      await scope.collection<WorkspaceDoc>(C.workspaces).replaceOne({ _id: workspaceId }, document, { upsert: true });
+      return;
+    }
+    case 'WorkspaceRunsPerDaySet': {
+      const workspaces = scope.collection<WorkspaceDoc>(C.workspaces);
+      const workspace = await workspaces.findOne({ _id: event.data.workspaceId });
+      if (!workspace) return;
+      const runs = changedSetting(workspaceRuns(workspace), event.data.runsPerDay, event.data.updatedDate);
+      await workspaces.updateOne({ _id: workspace._id }, { $set: { runs, updatedDate: event.data.updatedDate } });
       return;
     }
     case 'ApiKeyIssued': {

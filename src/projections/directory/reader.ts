@@ -3,7 +3,7 @@ import type { ReadModels } from '../runner/readModels.js';
 import { DIRECTORY_COLLECTIONS, type ApiKeyDoc, type PromptDoc, type TagDoc, type TeamDoc, type UserDoc, type WorkspaceDoc } from './documents.js';
 import { directoryProjection } from './projection.js';
 
-export type { ApiKeyDoc, PromptDoc, TagDoc, TeamDoc, UserDoc, WorkspaceDoc } from './documents.js';
+export { workspaceRuns, type ApiKeyDoc, type PromptDoc, type TagDoc, type TeamDoc, type UserDoc, type WorkspaceDoc } from './documents.js';
 
 type DirectoryCollections = { teams: TeamDoc; workspaces: WorkspaceDoc; apiKeys: ApiKeyDoc; users: UserDoc; tags: TagDoc; prompts: PromptDoc };
 

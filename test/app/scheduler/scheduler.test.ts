@@ -63,6 +63,7 @@ describe('the daily plan', () => {
         country: 'uk',
         engine: 'perplexity',
         runDate: '2026-03-10T08:00:00.000Z',
+        replicate: 0,
         source: 'api',
         model: 'fake-model-1',
         ...answer,
@@ -90,8 +91,10 @@ describe('the daily plan', () => {
     const { context } = stores;
     const prompts = await createPrompts(context, ['us']);
     const engine = new FakeEngine('claude');
-    const scheduler = schedulerFor({ context, engines: [engine], prompts });
+    const clock = new FakeClock('2026-03-10T08:00:00.000Z');
+    const scheduler = schedulerFor({ context, engines: [engine], prompts, clock });
     await scheduler.runDay(DAY);
+    clock.advance(86_400_000);
     await scheduler.runDay('2026-03-11');
 
     expect((await recordedRuns(context)).map((run) => run.data.runId)).toEqual([

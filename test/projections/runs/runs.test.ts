@@ -10,7 +10,7 @@ import { SqliteEventStore } from '../../../src/infra/eventStore/sqliteEventStore
 import { physicalCollectionName, type ProjectedEvent, type Projection, type ProjectionScope } from '../../../src/projections/runner/projection.js';
 import { ProjectionRunner } from '../../../src/projections/runner/projectionRunner.js';
 import { ReadModels } from '../../../src/projections/runner/readModels.js';
-import { answerOf, RUNS_COLLECTION, runDocument, runsProjection } from '../../../src/projections/runs/projection.js';
+import { answerOf, ENGINE_RUN_COUNTS_COLLECTION, RUNS_COLLECTION, runDocument, runsProjection } from '../../../src/projections/runs/projection.js';
 import { runCollection, withAnswers, type RunDoc } from '../../../src/projections/runs/reader.js';
 
 const subject = { promptId: 'pr_1', workspaceId: 'ws_1', country: 'us', engine: 'chatgpt' as const, source: 'import' as const, model: null };
@@ -70,9 +70,39 @@ describe('runs read model', () => {
       createdDate: '2026-11-20T08:00:00.000Z',
       state: 'completed',
       error: null,
+      replicate: null,
     });
     expect(Object.keys(run ?? {}).filter((key) => ANSWER_FIELDS.includes(key))).toEqual([]);
     expect(JSON.stringify(run).length).toBeLessThan(answer.content.length / 5);
+  });
+
+  test('a run keeps its replicate: given, 0 for a scheduled run recorded before replicates, null for an import that gives none', async () => {
+    const scheduled = { ...subject, source: 'simulator' as const };
+    const runs = await record(
+      { type: 'RunCompleted', data: { ...scheduled, runId: 'pr_1.chatgpt.2026-11-20.r2', runDate: '2026-11-20T18:00:00.000Z', replicate: 2, ...answer } },
+      { type: 'RunCompleted', data: { ...scheduled, runId: 'pr_1.chatgpt.2026-11-21', runDate: '2026-11-21T06:00:00.000Z', ...answer } },
+      completed('run_imported', '2026-11-22T08:00:00.000Z'),
+    );
+    expect(runs.map(({ _id, replicate }) => [_id, replicate])).toEqual([
+      ['pr_1.chatgpt.2026-11-20.r2', 2],
+      ['pr_1.chatgpt.2026-11-21', 0],
+      ['run_imported', null],
+    ]);
+  });
+
+  test('completed runs of real adapters are counted per workspace, day and engine; simulated, imported and failed runs are not', async () => {
+    const real = { ...subject, source: 'api' as const };
+    const day = '2026-11-20T08:00:00.000Z';
+    await record(
+      { type: 'RunCompleted', data: { ...real, runId: 'a', runDate: day, ...answer } },
+      { type: 'RunCompleted', data: { ...real, runId: 'b', runDate: day, replicate: 1, ...answer } },
+      { type: 'RunCompleted', data: { ...real, engine: 'claude', runId: 'c', runDate: day, ...answer } },
+      { type: 'RunFailed', data: { ...real, runId: 'd', runDate: day, error: 'timed out' } },
+      { type: 'RunCompleted', data: { ...subject, source: 'simulator', runId: 'e', runDate: day, ...answer } },
+      completed('f', day),
+    );
+    const counts = documentStore.collection(physicalCollectionName(runsProjection.name, runsProjection.version, ENGINE_RUN_COUNTS_COLLECTION));
+    expect(await counts.find({})).toEqual([{ _id: 'ws_1|2026-11-20', workspaceId: 'ws_1', day: '2026-11-20', runs: { chatgpt: 2, claude: 1 } }]);
   });
 
   test('withAnswers adds each run’s answer from its event, in the runs’ order; a failed run has the empty answer', async () => {

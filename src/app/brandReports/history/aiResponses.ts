@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { BrandReportDoc } from '../../../projections/brandReports/reader.js';
+import { replicateOf, type RunSource } from '../../../domain/run/events.js';
 import { analyzeRun, type CompiledDetection } from '../../../domain/analysis/index.js';
 import { runCollection, withAnswers, type RunWithAnswer } from '../../../projections/runs/reader.js';
 import type { Services } from '../../shared/services.js';
@@ -14,6 +15,12 @@ export const aiResponseSchema = z
     runId: z.string(),
     runDate: z.string(),
     engine: z.string(),
+    replicate: z
+      .number()
+      .int()
+      .nonnegative()
+      .nullable()
+      .describe("Which of the day's runs of this prompt and engine it is (0-based); null for an imported run that gave none"),
     state: z.enum(['completed', 'failed']),
     content: z.string(),
     overviewAvailable: z.boolean(),
@@ -44,6 +51,8 @@ function aiResponse(run: RunWithAnswer, detection: CompiledDetection): AiRespons
     runId: run._id,
     runDate: run.runDate,
     engine: run.engine,
+    // Documents written before replicates existed name none: a scheduled run then was replicate 0.
+    replicate: run.replicate === undefined ? replicateOf({ source: run.source as RunSource }) : run.replicate,
     state: run.state,
     content: run.content,
     overviewAvailable: run.overviewAvailable,

@@ -35,12 +35,17 @@ export async function openStores(logger: Logger = pino({ level: 'silent' })): Pr
 
 /**
  * Prompts created through the write side, in one new workspace; with `teamPerPrompt`, each in a workspace of a team
- * of its own (the scheduler's slots are shared fairly between teams, one team holding at most half of them).
+ * of its own (the scheduler's slots are shared fairly between teams, one team holding at most half of them). Their
+ * workspaces run each prompt `runsPerDay` times a day (default 1, as before replicates).
  */
-export async function createPrompts(context: AppContext, countries: readonly CountryCode[], { teamPerPrompt = false } = {}): Promise<ScheduledPrompt[]> {
+export async function createPrompts(
+  context: AppContext,
+  countries: readonly CountryCode[],
+  { teamPerPrompt = false, runsPerDay = 1 } = {},
+): Promise<ScheduledPrompt[]> {
   const newWorkspace = async () => {
     const team = await createTeam(context, { name: 'Acme' });
-    return { teamId: team.id, workspaceId: (await createWorkspace(context, { teamId: team.id, name: 'Acme' })).id };
+    return { teamId: team.id, workspaceId: (await createWorkspace(context, { teamId: team.id, name: 'Acme', runsPerDay })).id };
   };
   const shared = teamPerPrompt ? null : await newWorkspace();
   const prompts: ScheduledPrompt[] = [];
@@ -48,7 +53,7 @@ export async function createPrompts(context: AppContext, countries: readonly Cou
     const text = `Best CRM for small teams #${index + 1}`;
     const { teamId, workspaceId } = shared ?? (await newWorkspace());
     const created = await createPrompt(context, { workspaceId, country, text });
-    prompts.push({ promptId: created.id, workspaceId, teamId, country, text });
+    prompts.push({ promptId: created.id, workspaceId, teamId, country, text, runs: { runsPerDay } });
   }
   return prompts;
 }
