@@ -23,6 +23,7 @@ import { benchProjection } from './projection.js';
 import { benchPromptHistory } from './promptHistory.js';
 import { benchReplay } from './replay.js';
 import { benchRunRecording } from './runs.js';
+import { benchSoak } from './soak.js';
 import { VIEW_ROWS } from './viewRows.js';
 import { benchViews } from './views.js';
 import { benchWebhooks } from './webhooks.js';
@@ -53,6 +54,7 @@ const BENCHES: Record<string, Bench> = {
   postgresApi: benchPostgresApi,
   webhooks: benchWebhooks,
   alerts: benchAlerts,
+  soak: benchSoak,
 };
 
 /** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
@@ -87,6 +89,7 @@ const AIMS: Record<string, string> = {
   dashboardCrmOverviewMs: '< 1,000 ms',
   postgresAppendBatch100RatioToFloor: '≥ 0.80',
   alertsEvaluateDayMedianMs: 'none set: issue 25 asks that it be printed',
+  soakGrowthAfterSettledPercent: '< 10 % (issue 40)',
 };
 
 const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
@@ -250,6 +253,14 @@ const TABLE: readonly TableRow[] = [
     aim: '— (issue 25: printed)',
     needs: ['alertsEvaluateDayMedianMs'],
   },
+  {
+    figure: (f) => `\`serve\` under ${whole(f.soakMinutes)} minutes of mixed load from another process (${whole(f.soakRequests)} requests, ${whole(f.soak5xxAnswers)} 5xx), RSS each minute`,
+    geolens: (f) => `RSS ${whole(f.soakRssStartMegabytes)} MB at start, ${whole(f.soakRssSettledMegabytes)} MB at minute ${f.soakSettledMinute}, ${whole(f.soakRssEndMegabytes)} MB at the end (peak ${whole(f.soakRssPeakMegabytes)} MB): growth after minute ${f.soakSettledMinute} ${f.soakGrowthAfterSettledPercent} %`,
+    floor: (f) => `bare node:http under the same load for ${f.soakFloorMinutes} minutes: RSS ${whole(f.soakFloorRssMegabytes)} MB`,
+    ratio: (f) => `RSS ${twoDigits(f.soakRssRatioToFloor)}`,
+    aim: 'growth after the first ten minutes < 10 %',
+    needs: ['soakGrowthAfterSettledPercent'],
+  },
 ];
 
 /** Issue 14's table, with the rows whose benchmarks ran. */
@@ -269,7 +280,8 @@ async function main(): Promise<void> {
     process.stderr.write(`error: unknown benchmark ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}\n`);
     process.exit(2);
   }
-  const names = selected.length > 0 ? selected : Object.keys(BENCHES);
+  // The soak takes an hour: it runs when named.
+  const names = selected.length > 0 ? selected : Object.keys(BENCHES).filter((name) => name !== 'soak');
   const all: Figures = {};
   for (const name of names) {
     process.stdout.write(`\n${name}\n`);

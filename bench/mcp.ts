@@ -34,7 +34,7 @@ async function seed(config: Config): Promise<DemoCredentials> {
 }
 
 /** The OAuth flow an MCP client runs: register, sign in and allow on the authorize page, exchange the code. */
-async function accessToken(baseUrl: string, user: DemoCredentials['user']): Promise<string> {
+export async function accessToken(baseUrl: string, user: DemoCredentials['user']): Promise<string> {
   const registered = (await (
     await fetch(`${baseUrl}/register`, {
       method: 'POST',
