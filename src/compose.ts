@@ -23,6 +23,7 @@ import { emailAlertProcess } from './app/email/alertProcess.js';
 import { weeklyDigestJobs } from './app/email/digestJobs.js';
 import { createSmtpMailer } from './infra/mail/smtpMailer.js';
 import { SignInThrottle } from './app/signIn/throttle.js';
+import type { FirstAdminSetup } from './app/setup/firstAdmin.js';
 import { DashboardSessions } from './app/sessions/sessions.js';
 import type { AppContext } from './app/shared/context.js';
 import { ResponseCache } from './app/shared/responseCache.js';
@@ -86,7 +87,7 @@ export interface Composition {
    */
   createServices(runner: ProjectionRunner | 'on-demand'): Services;
   /** The HTTP edge: REST with API keys and quota, the OAuth server and MCP behind it; `baseUrl` replaces BASE_URL (tests on ephemeral ports). */
-  createHttpApp(services: Services, options?: { validateResponses?: boolean; baseUrl?: string }): Express;
+  createHttpApp(services: Services, options?: { validateResponses?: boolean; baseUrl?: string; setup?: FirstAdminSetup | null }): Express;
   close(): Promise<void>;
 }
 
@@ -236,6 +237,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         services,
         authorize: createAuthorizer(services, usageCounters, sessions),
         sessions,
+        setup: options.setup ?? null,
         authorizationServer: oauth.router,
         mcp: mcpRouter({ services, counters: usageCounters, version: VERSION, bearerAuth: oauth.bearerAuth, principalOf: accessTokenPrincipal }),
         corsOrigins: config.corsOrigins,
