@@ -45,7 +45,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   rebuilder.start();
   // The banner's curl example must work the moment it is printed.
   if (demo || options.catchUpBeforeListening) await runner.waitFor(await context.eventStore.headPosition(), 120_000);
-  const scheduler = composition.createScheduler();
+  const scheduler = composition.createScheduler(runner);
   scheduler.start();
 
   const services = composition.createServices(runner);

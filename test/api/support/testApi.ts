@@ -89,6 +89,8 @@ export interface TestApiOptions {
   store?: 'embedded' | 'postgres';
   /** Issue a first-admin setup token, as `serve` does on an empty store without the demo (`TestApi.setupToken`). */
   setup?: boolean;
+  /** Run the scheduler as `serve` does (every engine on its simulator without keys). */
+  scheduler?: boolean;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -108,6 +110,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const services = options.services?.(baseServices) ?? baseServices;
   const processes = composition.createProcessRunner(services, { retryDelayMs: 50 });
   processes.start();
+  const scheduler = options.scheduler ? composition.createScheduler(runner) : null;
+  scheduler?.start();
   const server = await listenOnLoopback();
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const setupToken = options.setup ? newSetupToken() : null;
@@ -143,6 +147,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await scheduler?.stop();
       await processes.stop();
       await runner.stop();
       await composition.close();
