@@ -4,7 +4,8 @@ import { seedDemo, type DemoCredentials } from './app/demo/seedDemo.js';
 import { compose } from './compose.js';
 import type { Config } from './config.js';
 import { START } from './ports/eventStore.js';
-import { startServer, type RunningServer } from './server.js';
+import { setupUrl, startServer, type RunningServer } from './server.js';
+import { FirstAdminSetup, newSetupToken } from './app/setup/firstAdmin.js';
 
 /** What a worker tells the primary once it listens. */
 interface ListeningMessage {
@@ -18,6 +19,8 @@ const isListeningMessage = (message: unknown): message is ListeningMessage =>
 
 /** Set in a worker's environment when the primary seeded the demo: the worker answers only once caught up. */
 const CATCH_UP_FIRST = 'GEOLENS_WORKER_CATCH_UP_FIRST';
+/** Set in a worker's environment when the primary issued the setup token: its hash, which every worker checks. */
+const SETUP_TOKEN_HASH = 'GEOLENS_WORKER_SETUP_TOKEN_SHA256';
 /** A worker that dies within this long of its start is not restarted again at once (a crash loop). */
 const RESTART_BACKOFF_MS = 1000;
 
@@ -25,6 +28,7 @@ export interface ClusterPrimary {
   url: string;
   baseUrl: string;
   demo: DemoCredentials | null;
+  setupUrl: string | null;
   /** The pids of the workers serving now. */
   workerPids(): number[];
   close(): Promise<void>;
@@ -40,11 +44,12 @@ export interface ClusterPrimary {
  * stops them all on SIGTERM or SIGINT.
  */
 export async function startClusterPrimary(config: Config, logger: Logger, workers: number): Promise<ClusterPrimary> {
-  const demo = config.demo ? await seedDemoOnEmptyStore(config, logger) : null;
+  const { demo, setupToken } = await firstStart(config, logger);
+  const setupTokenHash = setupToken === null ? '' : FirstAdminSetup.hashOf(setupToken);
   let stopping = false;
   const started = new Map<number, number>();
   const fork = (): Worker => {
-    const worker = cluster.fork({ GEOLENS_DEMO: '0', ...(demo ? { [CATCH_UP_FIRST]: '1' } : {}) });
+    const worker = cluster.fork({ GEOLENS_DEMO: '0', [SETUP_TOKEN_HASH]: setupTokenHash, ...(demo ? { [CATCH_UP_FIRST]: '1' } : {}) });
     started.set(worker.id, Date.now());
     return worker;
   };
@@ -70,6 +75,7 @@ export async function startClusterPrimary(config: Config, logger: Logger, worker
     url: first.url,
     baseUrl: first.baseUrl,
     demo,
+    setupUrl: setupToken === null ? null : setupUrl(first.baseUrl, setupToken),
     workerPids: () => Object.values(cluster.workers ?? {}).flatMap((worker) => (worker?.process.pid === undefined ? [] : [worker.process.pid])),
     async close() {
       stopping = true;
@@ -89,17 +95,19 @@ export async function startClusterPrimary(config: Config, logger: Logger, worker
 
 /** A worker of `startClusterPrimary`: a whole `serve`, which tells the primary where it listens. */
 export async function startClusterWorker(config: Config, logger: Logger): Promise<RunningServer> {
-  const server = await startServer(config, logger, { catchUpBeforeListening: process.env[CATCH_UP_FIRST] === '1' });
+  const setupTokenHash = process.env[SETUP_TOKEN_HASH] || null;
+  const server = await startServer(config, logger, { catchUpBeforeListening: process.env[CATCH_UP_FIRST] === '1', setupTokenHash });
   const message: ListeningMessage = { type: 'geolens:listening', url: server.url, baseUrl: server.baseUrl };
   process.send?.(message);
   return server;
 }
 
-async function seedDemoOnEmptyStore(config: Config, logger: Logger): Promise<DemoCredentials | null> {
+/** On an empty store, the demo when it is on, else a setup token (the workers check its hash). */
+async function firstStart(config: Config, logger: Logger): Promise<{ demo: DemoCredentials | null; setupToken: string | null }> {
   const composition = await compose(config, logger);
   try {
-    if ((await composition.context.eventStore.headPosition()) !== START) return null;
-    return await seedDemo(composition.context);
+    if ((await composition.context.eventStore.headPosition()) !== START) return { demo: null, setupToken: null };
+    return config.demo ? { demo: await seedDemo(composition.context), setupToken: null } : { demo: null, setupToken: newSetupToken() };
   } finally {
     await composition.close();
   }

@@ -23,6 +23,7 @@ import { emailAlertProcess } from './app/email/alertProcess.js';
 import { weeklyDigestJobs } from './app/email/digestJobs.js';
 import { createSmtpMailer } from './infra/mail/smtpMailer.js';
 import { SignInThrottle } from './app/signIn/throttle.js';
+import type { FirstAdminSetup } from './app/setup/firstAdmin.js';
 import { DashboardSessions } from './app/sessions/sessions.js';
 import type { AppContext } from './app/shared/context.js';
 import { ResponseCache } from './app/shared/responseCache.js';
@@ -70,7 +71,8 @@ export interface Composition {
   createProjectionRunner(options?: Partial<ProjectionRunnerOptions>): ProjectionRunner;
   /** `owner` names this process in rebuild leases. */
   createRebuilder(owner: string, options?: Partial<RebuilderOptions>): ReportRebuilder;
-  createScheduler(): RunScheduler;
+  /** `runner`: the read models' runner, whose prompts a new report's first runs wait for. */
+  createScheduler(runner?: ProjectionRunner): RunScheduler;
   /**
    * The GEO audit and fan-out worker: fetches through the SSRF guard (AUDIT_ALLOW_PRIVATE_NETWORKS), renders in
    * one Chromium launched at the first content check, and asks the engines whose keys are configured.
@@ -86,7 +88,7 @@ export interface Composition {
    */
   createServices(runner: ProjectionRunner | 'on-demand'): Services;
   /** The HTTP edge: REST with API keys and quota, the OAuth server and MCP behind it; `baseUrl` replaces BASE_URL (tests on ephemeral ports). */
-  createHttpApp(services: Services, options?: { validateResponses?: boolean; baseUrl?: string }): Express;
+  createHttpApp(services: Services, options?: { validateResponses?: boolean; baseUrl?: string; setup?: FirstAdminSetup | null }): Express;
   close(): Promise<void>;
 }
 
@@ -168,13 +170,13 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     createProjectionRunner: (options = {}) => new ProjectionRunner(eventStore, documentStore, projections, { logger, clock, ...options }),
     createRebuilder: (owner, options = {}) =>
       new ReportRebuilder(eventStore, documentStore, { owner, logger, clock, analyst, ...options }),
-    createScheduler() {
+    createScheduler(runner) {
       const adapters = createEngines(config.engineKeys);
       const engineLimits: Partial<Record<EngineId, EngineLimit>> = {};
       for (const [engine, adapter] of Object.entries(adapters) as Array<[EngineId, (typeof adapters)[EngineId]]>) {
         engineLimits[engine] = adapter.kind === 'simulator' ? SIMULATOR_LIMIT : DEFAULT_ENGINE_LIMIT;
       }
-      return new RunScheduler({ context, engines: adapters, prompts: directoryPrompts(readModels), owner: processOwner('scheduler'), engineLimits });
+      return new RunScheduler({ context, engines: adapters, prompts: directoryPrompts(readModels), owner: processOwner('scheduler'), engineLimits, ...(runner && { promptsAt: (position: Position) => runner.waitFor(position) }) });
     },
     createAuditWorker({ fanOutSources, ...options } = {}) {
       const fetcher = createSafeFetcher({ allowPrivateNetworks: config.auditAllowPrivateNetworks });
@@ -236,6 +238,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         services,
         authorize: createAuthorizer(services, usageCounters, sessions),
         sessions,
+        setup: options.setup ?? null,
         authorizationServer: oauth.router,
         mcp: mcpRouter({ services, counters: usageCounters, version: VERSION, bearerAuth: oauth.bearerAuth, principalOf: accessTokenPrincipal }),
         corsOrigins: config.corsOrigins,

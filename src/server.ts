@@ -4,6 +4,7 @@ import { seedDemo, type DemoCredentials } from './app/demo/seedDemo.js';
 import type { Config } from './config.js';
 import { compose, processOwner } from './compose.js';
 import { START } from './ports/eventStore.js';
+import { FirstAdminSetup, newSetupToken } from './app/setup/firstAdmin.js';
 
 export interface RunningServer {
   url: string;
@@ -11,6 +12,8 @@ export interface RunningServer {
   baseUrl: string;
   /** Set when this start seeded the demo team (first start on an empty store). */
   demo: DemoCredentials | null;
+  /** Set when this start found an empty store without the demo: the one-time URL that creates the first admin. */
+  setupUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -21,6 +24,11 @@ export interface RunningServer {
 export interface ServerOptions {
   /** Listen only once the read models hold every event stored at start (a cluster worker after the demo seed). */
   catchUpBeforeListening?: boolean;
+  /**
+   * The setup token's hash when a cluster's primary issued it (null: it issued none). Unset: this process issues
+   * one itself when it starts on an empty store without the demo.
+   */
+  setupTokenHash?: string | null;
 }
 
 export async function startServer(config: Config, logger: Logger, options: ServerOptions = {}): Promise<RunningServer> {
@@ -28,6 +36,8 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const { context } = composition;
   const emptyStore = (await context.eventStore.headPosition()) === START;
   const demo = config.demo && emptyStore ? await seedDemo(context) : null;
+  const setupToken = options.setupTokenHash === undefined && !config.demo && emptyStore ? newSetupToken() : null;
+  const setupTokenHash = options.setupTokenHash ?? (setupToken === null ? null : FirstAdminSetup.hashOf(setupToken));
   const runner = composition.createProjectionRunner();
   await runner.start();
   // Report versions opened by detection changes (or by the demo's prompt assignment) fill in the background.
@@ -35,7 +45,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   rebuilder.start();
   // The banner's curl example must work the moment it is printed.
   if (demo || options.catchUpBeforeListening) await runner.waitFor(await context.eventStore.headPosition(), 120_000);
-  const scheduler = composition.createScheduler();
+  const scheduler = composition.createScheduler(runner);
   scheduler.start();
 
   const services = composition.createServices(runner);
@@ -50,12 +60,13 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const baseUrl = config.baseUrlSet ? config.baseUrl : `http://localhost:${port}`;
-  server.on('request', composition.createHttpApp(services, { baseUrl }));
+  server.on('request', composition.createHttpApp(services, { baseUrl, setup: setupTokenHash === null ? null : new FirstAdminSetup(setupTokenHash) }));
   logger.info({ host: config.host, port, baseUrl, stores: composition.storeKinds }, 'geolens is listening');
   return {
     url: `http://${config.host}:${port}`,
     baseUrl,
     demo,
+    setupUrl: setupToken === null ? null : setupUrl(baseUrl, setupToken),
     async close() {
       // The workers stop beside the HTTP edge: each ends or gives back its jobs without waiting for another.
       await Promise.all([closeHttp(server, HTTP_CLOSE_GRACE_MS), scheduler.stop(), auditWorker.stop(), webhookWorker.stop()]);
@@ -66,6 +77,8 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     },
   };
 }
+
+export const setupUrl = (baseUrl: string, token: string): string => `${baseUrl.replace(/\/$/, '')}/setup?token=${token}`;
 
 /** How long requests under way (a stream held open, a slow client) may go on once serve is stopping. */
 const HTTP_CLOSE_GRACE_MS = 3_000;

@@ -17,6 +17,8 @@ import { auditRoutes } from './routes/audits.js';
 import { brandReportRoutes } from './routes/brandReports.js';
 import { documentationRoutes, healthRoutes } from './routes/system.js';
 import { sessionRoutes } from './sessions/routes.js';
+import { setupRoutes } from './sessions/setupRoutes.js';
+import type { FirstAdminSetup } from '../app/setup/firstAdmin.js';
 import { workspaceRoutes } from './routes/workspaces.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { emailRoutes } from './routes/email.js';
@@ -30,6 +32,8 @@ export interface ApiDependencies {
   authorize: Authorizer;
   /** Dashboard sign-in at `/auth/session`; its cookie is a credential `authorize` accepts. */
   sessions?: DashboardSessions;
+  /** The first admin's setup of an empty install (`/setup`); null or unset: `/setup` answers 404. */
+  setup?: FirstAdminSetup | null;
   /** Browser origins allowed to call `/v1` (CORS_ORIGINS); none: no CORS headers. */
   corsOrigins?: readonly string[] | '*';
   /** The OAuth authorization server's discovery documents and endpoints (src/mcp/auth), served at the root. */
@@ -76,7 +80,12 @@ export function createApiApp(dependencies: ApiDependencies): Express {
   // Before the JSON parser: a log upload is not JSON, and its route reads it only once authorized.
   app.use(logUploadBody.path, logUploadBody.handler);
   app.use(express.json({ limit: '1mb' }));
-  if (dependencies.sessions) app.use(outsideApi(sessionRoutes({ sessions: dependencies.sessions, secureCookies: dependencies.baseUrl.startsWith('https:') })));
+  if (dependencies.sessions) {
+    const { sessions, services } = dependencies;
+    const secureCookies = dependencies.baseUrl.startsWith('https:');
+    app.use(outsideApi(sessionRoutes({ sessions, secureCookies })));
+    app.use(outsideApi(setupRoutes({ setup: dependencies.setup ?? null, services, sessions, secureCookies })));
+  }
   app.use(
     routeDispatcher(apiRoutes(), {
       services: dependencies.services,

@@ -137,6 +137,11 @@ export class LeasedJobRunner {
     await Promise.allSettled(this.inFlight.values());
   }
 
+  /** Looks for waiting jobs now instead of at the next poll (new work was announced). */
+  wakeUp(): void {
+    this.wake.abort();
+  }
+
   /** Runs waiting jobs (only `selection`, when given) in this process until none is left that it could claim. */
   async drain(selection?: JobSelection): Promise<void> {
     for (;;) {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createBrandReportOperation } from '../app/brandReports/operations.js';
+import { createBrandReportOperation, deleteBrandReportOperation } from '../app/brandReports/operations.js';
 import { createApiKeyOperation, createUserOperation, revokeApiKeyOperation } from '../app/credentials/operations.js';
 import { seedDemo } from '../app/demo/seedDemo.js';
 import { createPromptsOperation } from '../app/prompts/operations.js';
@@ -58,16 +58,28 @@ export function registerAdminCommands(program: Command, run: ActionRunner): void
     },
     run,
   );
+  const reports = program.command('report').description('Brand reports');
   bindOperation(
-    program.command('report').description('Brand reports'),
+    reports,
     'create',
     createBrandReportOperation,
     {
-      flags: { ...workspace, brandDomain: '--domain', reportTitle: '--title', promptIds: '--prompt', competitors: '--competitor' },
+      flags: {
+        ...workspace,
+        brandDomain: '--domain',
+        reportTitle: '--title',
+        promptIds: '--prompt',
+        competitors: '--competitor',
+        brandVariations: '--variation',
+        brandDomainVariations: '--domain-variation',
+        brandRegex: '--regex',
+      },
       parse: { competitors: (value) => asList(value).map(parseCompetitor) },
+      print: ({ id }) => ({ id }),
     },
     run,
   );
+  bindOperation(reports, 'delete', deleteBrandReportOperation, { flags: { reportId: '--report' }, print: ({ id }) => ({ id }) }, run);
 
   program
     .command('demo')

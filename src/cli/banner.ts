@@ -4,7 +4,7 @@ import { locateChromium } from '../infra/browser/index.js';
 import { describeDatabaseUrl } from '../infra/postgres/connection.js';
 
 /** What a newcomer needs after `npm start`: where to look and, on first start, the demo credentials. */
-export function printBanner(config: Config, server: { url: string; baseUrl: string; demo: DemoCredentials | null }): void {
+export function printBanner(config: Config, server: { url: string; baseUrl: string; demo: DemoCredentials | null; setupUrl: string | null }): void {
   const base = server.baseUrl;
   const lines = [
     '',
@@ -27,6 +27,8 @@ export function printBanner(config: Config, server: { url: string; baseUrl: stri
       'Try:',
       `  curl -H "Authorization: Bearer ${demo.readKey}" ${base}/v1/reports/brand/${demo.reportId}`,
     );
+  } else if (server.setupUrl) {
+    lines.push('', 'This install has no users yet. Open this one-time URL to create the first admin (it works once):', `  setup: ${server.setupUrl}`);
   } else {
     lines.push('', 'Create credentials with: ./bin/geolens demo   (or ./bin/geolens key create --team <teamId> --permission read)');
   }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  createBrandReportOperation,
+  deleteBrandReportOperation,
   getBrandReportOperation,
   getBrandReportPromptOperation,
   listAiResponsesOperation,
@@ -139,6 +141,8 @@ export const TOOLS: readonly Tool[] = [
   operationTool('update_prompt_tags', updatePromptTagsOperation),
   operationTool('create_tag', createTagOperation),
   operationTool('delete_tag', deleteTagOperation),
+  operationTool('create_brand_report', createBrandReportOperation),
+  operationTool('delete_brand_report', deleteBrandReportOperation),
   listTool('list_brand_report_alerts', listAlertsOperation),
   operationTool('list_brand_report_watches', listWatchesOperation),
   operationTool('add_brand_report_watch', addWatchOperation),

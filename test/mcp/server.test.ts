@@ -39,7 +39,7 @@ const READ_TOOLS = [
   'list_brand_report_watches',
   'get_brand_report_referrals',
 ];
-const WRITE_TOOLS = ['create_prompts', 'delete_prompt', 'update_prompt_tags', 'create_tag', 'delete_tag', 'create_crawlability_check', 'create_content_check', 'create_query_fan_out', 'add_brand_report_watch', 'remove_brand_report_watch'];
+const WRITE_TOOLS = ['create_prompts', 'delete_prompt', 'update_prompt_tags', 'create_tag', 'delete_tag', 'create_crawlability_check', 'create_content_check', 'create_query_fan_out', 'add_brand_report_watch', 'remove_brand_report_watch', 'create_brand_report', 'delete_brand_report'];
 const WINDOW = { startDate: '2026-11-01', endDate: '2026-11-02', country: 'us' };
 const REFERRAL_WINDOW = { startDate: '2026-11-01', endDate: '2026-11-02' };
 
@@ -92,7 +92,7 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
     expect(session.client.getServerVersion()).toMatchObject({ name: 'geolens' });
   });
 
-  test('tools/list has the 29 tools of interface.md, the 4 alert tools and the referrals tool for a write token, and the 24 read tools for a read token', async () => {
+  test('tools/list has the 29 tools of interface.md, the 4 alert tools, the referrals tool and the 2 report write tools for a write token, and the 24 read tools for a read token', async () => {
     const writeTools = (await session.client.listTools()).tools;
     expect(writeTools.map(({ name }) => name).sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
     for (const tool of writeTools) expect({ tool: tool.name, hasDescription: (tool.description ?? '').length > 20, type: tool.inputSchema.type }).toEqual({ tool: tool.name, hasDescription: true, type: 'object' });
@@ -101,7 +101,7 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
     await readSession.client.close();
   });
 
-  test('every one of the 34 tools answers structured content equal to its text, from the same operations as REST', async () => {
+  test('every one of the 36 tools answers structured content equal to its text, from the same operations as REST', async () => {
     const { client } = session;
     const called = new Set<string>();
     const structured = async (tool: Client, name: string, args: Record<string, unknown>) => {
@@ -185,6 +185,11 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
     expect(await structured(client, 'remove_brand_report_watch', { reportId, watchId: watch.id })).toEqual({ id: watch.id, deleted: true });
     await api.settle();
     expect((await structured(client, 'get_brand_report', { reportId })).promptIds).toEqual([promptId]);
+    const newReport = await structured(client, 'create_brand_report', { workspaceId: writer.workspaceId, brand: 'Initech', brandDomain: 'https://www.initech.com/', competitors: [{ brand: 'Acme', brandDomain: 'acme.com' }], promptIds: [promptId] });
+    expect(newReport).toMatchObject({ brand: 'Initech', brandDomain: 'initech.com', promptIds: [promptId], countries: ['us'] });
+    expect(newReport).toEqual((await api.call('GET', `/v1/reports/brand/${String(newReport.id)}`, { key: restKey })).body);
+    expect(await structured(client, 'delete_brand_report', { reportId: newReport.id })).toEqual({ id: newReport.id, deleted: true });
+    expect((await api.call('GET', `/v1/reports/brand/${String(newReport.id)}`, { key: restKey })).status).toBe(404);
     expect([...called].sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
   });
 

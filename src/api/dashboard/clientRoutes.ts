@@ -3,4 +3,4 @@
  * `test/web/routes.test.ts` checks that the path of every screen the app knows is one of them.
  */
 export const CLIENT_ROUTE =
-  /^\/(?:sign-in|reports(?:\/[^/]+(?:\/(?:prompts|citations|recommendations|detection|agents|alerts)(?:\/[^/]+)?)?)?|audits(?:\/(?:crawlability|content)\/[^/]+)?|fan-outs(?:\/[^/]+)?|admin\/(?:workspace|team|webhooks(?:\/[^/]+)?))?\/?$/;
+  /^\/(?:sign-in|setup|reports(?:\/[^/]+(?:\/(?:prompts|citations|recommendations|detection|agents|alerts)(?:\/[^/]+)?)?)?|audits(?:\/(?:crawlability|content)\/[^/]+)?|fan-outs(?:\/[^/]+)?|admin\/(?:workspace|team|webhooks(?:\/[^/]+)?))?\/?$/;

@@ -1,4 +1,6 @@
 import {
+  createBrandReportOperation,
+  deleteBrandReportOperation,
   getBrandReportOperation,
   getBrandReportPromptOperation,
   getRecalculationOperation,
@@ -23,7 +25,9 @@ const REPORT = '/v1/reports/brand/{reportId}';
 
 export const brandReportRoutes: readonly Route[] = [
   restRoute(listBrandReportsOperation, { method: 'get', path: '/v1/reports/brand' }),
+  restRoute(createBrandReportOperation, { method: 'post', path: '/v1/reports/brand', status: 201 }),
   restRoute(getBrandReportOperation, { method: 'get', path: REPORT }),
+  restRoute(deleteBrandReportOperation, { method: 'delete', path: REPORT, status: 204 }),
   restRoute(updateBrandReportOperation, {
     method: 'patch',
     path: REPORT,

@@ -7,9 +7,8 @@ import { checkOffsetPaging, cursorPagingSchema, cursorParameterSchema, offsetPag
 import { checkWindow, enginesFilterSchema, windowFields } from '../shared/window.js';
 import { AI_RESPONSES_LIST, aiResponseSchema, aiResponsesWindow, listAiResponses } from './history/aiResponses.js';
 import { citedUrlPromptSchema, citedUrlPromptsWindow } from './history/citedUrlPrompts.js';
-import { brandReportCreateSchema } from '../../domain/brandReport/schema.js';
-import { createdSchema } from '../shared/created.js';
-import { createBrandReport, editBrandReport } from './edit/commands.js';
+import { brandReportCreateSchema, reportRules } from '../../domain/brandReport/schema.js';
+import { createBrandReportResource, deleteBrandReport, editBrandReport } from './edit/commands.js';
 import { getRecalculation, historyVersionField } from './history/history.js';
 import { reportRecalculationSchema } from './edit/recalculation.js';
 import { getPromptDetail, promptDetailSchema } from './history/promptDetail.js';
@@ -199,18 +198,45 @@ const createFields = brandReportCreateSchema.shape;
 export const createBrandReportOperation = defineOperation({
   name: 'createBrandReport',
   summary: 'Create a brand report in a workspace',
-  description: 'The domain applies the cross-field rules (a regex excludes variations, competitor domains unique).',
+  description:
+    "The fields follow PATCH's rules: brandRegex excludes brandVariations, each domain variation differs from " +
+    'brandDomain, competitor domains are unique, promptIds name prompts of the workspace. Its prompts run at once ' +
+    '(not only at the next daily slot); until their first runs are recorded /stats answers status pending.',
   tag: TAG,
-  access: 'operator',
+  access: 'write',
   input: z.object({
     workspaceId: z.string().min(1).describe('Workspace id'),
     brand: createFields.brand.describe('Brand name'),
     brandDomain: createFields.brandDomain.describe('Brand website domain (protocol, www. and path are stripped)'),
     reportTitle: createFields.reportTitle.describe('Report title (default: the brand)'),
-    promptIds: createFields.promptIds.describe('Prompts to track'),
+    brandVariations: createFields.brandVariations.describe('Other names of the brand'),
+    brandDomainVariations: createFields.brandDomainVariations.describe('Other domains of the brand'),
+    brandDomainWildcard: createFields.brandDomainWildcard,
+    brandRegex: createFields.brandRegex,
     competitors: createFields.competitors.describe("Competitors ('Name=domain' on the command line)"),
+    promptIds: createFields.promptIds.describe('Prompts of the workspace to track'),
   }),
-  output: createdSchema,
+  check: reportRules,
+  output: brandReportSchema,
+  answers: 'The new brand report',
+  errors: { 403: 'The workspace is not one the credential can write to', 404: 'No such workspace' },
   resource: byWorkspace,
-  handler: async (input, { deps }) => ({ id: (await createBrandReport(deps, input)).id }),
+  handler: (input, { deps }) => createBrandReportResource(deps, input),
+});
+
+export const deleteBrandReportOperation = defineOperation({
+  name: 'deleteBrandReport',
+  summary: 'Delete a brand report',
+  description: 'The report disappears from every list and read (its watches raise nothing more); its prompts stay in the workspace and its events stay in the log.',
+  tag: TAG,
+  access: 'write',
+  input: z.object({ reportId: reportIdField }),
+  output: z.object({ id: z.string(), deleted: z.literal(true) }),
+  answers: 'Deleted',
+  errors: REPORT_ERRORS,
+  resource: byReport,
+  handler: async ({ reportId }, { deps }) => {
+    await deleteBrandReport(deps, reportId);
+    return { id: reportId, deleted: true as const };
+  },
 });

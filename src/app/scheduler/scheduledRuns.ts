@@ -42,6 +42,7 @@ export class ScheduledRuns implements JobKind<PlannedRun> {
   private pass: DayPass | null = null;
   private following = false;
   private planning: Promise<void> | null = null;
+  private replanRequested = false;
 
   constructor(private readonly options: ScheduledRunsOptions) {
     for (const [engine] of this.engines()) {
@@ -62,6 +63,11 @@ export class ScheduledRuns implements JobKind<PlannedRun> {
   /** From now on the plan is today's, made again every `replanMs`. */
   followToday(): void {
     this.following = true;
+  }
+
+  /** Today's plan is made again at the next look for waiting runs (prompts joined a report: they run at once). */
+  replanNow(): void {
+    this.replanRequested = true;
   }
 
   /** Logs what became of `pass`. */
@@ -101,8 +107,9 @@ export class ScheduledRuns implements JobKind<PlannedRun> {
 
   private async planTodayWhenDue(): Promise<void> {
     const now = this.options.clock.now();
-    const due = !this.pass || this.pass.day !== utcDay(now) || now.getTime() >= this.pass.plannedAtMs + this.options.replanMs;
+    const due = this.replanRequested || !this.pass || this.pass.day !== utcDay(now) || now.getTime() >= this.pass.plannedAtMs + this.options.replanMs;
     if (!due) return;
+    this.replanRequested = false;
     const previous = this.pass;
     this.planning ??= this.planFor(utcDay(now)).then(
       () => {

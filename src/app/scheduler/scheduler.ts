@@ -1,5 +1,8 @@
 import type { Clock } from '../../background/clock.js';
+import type { Logger } from 'pino';
 import { LeasedJobRunner } from '../../background/leasedJobRunner.js';
+import { SubscriptionLoop } from '../../background/subscriptionLoop.js';
+import type { Position } from '../../ports/eventStore.js';
 import type { EngineId } from '../../domain/shared/engines.js';
 import type { Engine } from '../../engines/index.js';
 import type { AppContext } from '../shared/context.js';
@@ -46,6 +49,34 @@ export interface RunSchedulerOptions {
   random?: () => number;
   limits?: Partial<SchedulerLimits>;
   engineLimits?: Partial<Record<EngineId, EngineLimit>>;
+  /** Resolves once `prompts` reflects the log up to `position` (the read models' runner); unset: at once. */
+  promptsAt?: (position: Position) => Promise<void>;
+}
+
+/**
+ * Prompts that start being tracked (a report created with them, prompts assigned to a report or created): today's
+ * plan is made again and the runner looks for runs at once, so a new report's first runs start now rather than at
+ * the next tick. The runs keep their ids (prompt, engine, day), so a run already recorded today is not made again.
+ * Follows the log from its head at start: what was appended before is in the first plan anyway.
+ */
+const NEW_PROMPT_EVENTS = ['BrandReportCreated', 'PromptsAssignedToReport', 'PromptCreated'] as const;
+
+function newPromptsLoop(context: AppContext, logger: Logger, replan: (position: Position) => Promise<void>): SubscriptionLoop {
+  let from: Position | null = null;
+  const loop: SubscriptionLoop = new SubscriptionLoop(
+    context.eventStore,
+    {
+      checkpoint: async () => (from ??= await context.eventStore.headPosition()),
+      handle: async (events, scannedTo) => {
+        from = scannedTo;
+        const last = events.at(-1);
+        if (last) await replan(last.position);
+        loop.advance(scannedTo);
+      },
+    },
+    { subject: 'New prompts', eventTypes: NEW_PROMPT_EVENTS, logger, failureMessage: 'new prompts subscription failed; resubscribing', clock: context.clock },
+  );
+  return loop;
 }
 
 /**
@@ -59,6 +90,7 @@ export interface RunSchedulerOptions {
 export class RunScheduler {
   private readonly runs: ScheduledRuns;
   private readonly runner: LeasedJobRunner;
+  private readonly newPrompts: SubscriptionLoop;
   private readonly passes = new Set<Promise<DayOutcome>>();
 
   constructor(options: RunSchedulerOptions) {
@@ -85,16 +117,25 @@ export class RunScheduler {
       leaseMs: limits.callTimeoutMs + limits.leaseMarginMs,
       pollMs: limits.tickMs,
     });
+    const { promptsAt = async () => undefined } = options;
+    this.newPrompts = newPromptsLoop(options.context, logger, async (position) => {
+      // The plan reads the prompts from a read model: it must hold the new ones first.
+      await promptsAt(position);
+      this.runs.replanNow();
+      this.runner.wakeUp();
+    });
   }
 
   /** Runs today's plan now, and today's plan again every `tickMs`, until stop(). */
   start(): void {
     this.runs.followToday();
     this.runner.start();
+    this.newPrompts.start();
   }
 
   /** Aborts the calls in flight (their jobs are released unrecorded) and resolves once every pass has ended. */
   async stop(): Promise<void> {
+    await this.newPrompts.stop();
     await this.runner.stop();
     await Promise.allSettled(this.passes);
   }

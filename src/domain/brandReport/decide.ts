@@ -40,7 +40,9 @@ export type RemoveDeletedPromptFromReport = DomainCommand<
 >;
 /** An analyst's request to recompute the report's history with unchanged settings (after an analysis upgrade). */
 export type RequestBrandReportReplay = DomainCommand<'RequestBrandReportReplay', { reportId: string; now: string }>;
+export type DeleteBrandReport = DomainCommand<'DeleteBrandReport', { reportId: string; now: string }>;
 export type BrandReportCommand =
+  | DeleteBrandReport
   | RequestBrandReportReplay
   | CreateBrandReport
   | UpdateBrandReport
@@ -67,6 +69,8 @@ export function decide(command: BrandReportCommand, state: BrandReportState): Br
       const { promptId, now } = command.data;
       return reportPromptIds(state).includes(promptId) ? promptsUnassigned(state.reportId, [promptId], now) : [];
     }
+    case 'DeleteBrandReport':
+      return [{ type: 'BrandReportDeleted', data: { reportId: state.reportId, workspaceId: state.workspaceId, deletedDate: command.data.now } }];
     case 'RequestBrandReportReplay':
       return [{ type: 'BrandReportReplayRequested', data: { reportId: state.reportId, requestedDate: command.data.now } }];
     default:

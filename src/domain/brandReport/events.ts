@@ -80,7 +80,11 @@ export type PromptsUnassignedFromReport = DomainEvent<
 /** Recompute the history with the current settings; the report itself does not change. */
 export type BrandReportReplayRequested = DomainEvent<'BrandReportReplayRequested', { reportId: string; requestedDate: string }>;
 
+/** The report leaves every list and read; its events stay in the log. */
+export type BrandReportDeleted = DomainEvent<'BrandReportDeleted', { reportId: string; workspaceId: string; deletedDate: string }>;
+
 export type BrandReportEvent =
+  | BrandReportDeleted
   | BrandReportReplayRequested
   | BrandReportCreated
   | BrandReportTitleChanged
@@ -100,7 +104,7 @@ export interface ActiveBrandReport extends DetectionSettings {
   updatedDate: string;
 }
 
-export type BrandReportState = { status: 'absent' } | ActiveBrandReport;
+export type BrandReportState = { status: 'absent' } | { status: 'deleted'; reportId: string } | ActiveBrandReport;
 
 export const initialState = (): BrandReportState => ({ status: 'absent' });
 
@@ -110,10 +114,11 @@ export function evolve(state: BrandReportState, event: BrandReportEvent): BrandR
     return { status: 'active', ...report, ...detection, prompts, createdDate, updatedDate: createdDate };
   }
   if (state.status !== 'active') return state;
+  if (event.type === 'BrandReportDeleted') return { status: 'deleted', reportId: state.reportId };
   return evolveActive(state, event);
 }
 
-function evolveActive(report: ActiveBrandReport, event: BrandReportEvent): ActiveBrandReport {
+function evolveActive(report: ActiveBrandReport, event: Exclude<BrandReportEvent, BrandReportDeleted>): ActiveBrandReport {
   switch (event.type) {
     case 'BrandReportCreated':
     case 'BrandReportReplayRequested':

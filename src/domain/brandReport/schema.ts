@@ -119,7 +119,7 @@ const readOnlyFields = {
 
 export const READ_ONLY_FIELDS: ReadonlySet<string> = new Set(Object.keys(readOnlyFields));
 
-function reportRules(
+export function reportRules(
   report: Parameters<typeof regexExcludesVariations>[0] & Parameters<typeof domainVariationsDifferFromDomain>[0],
   context: RefinementContext,
 ): void {

@@ -15,6 +15,7 @@ export const BRAND_REPORT_EVENT_TYPES: readonly BrandReportEvent['type'][] = [
   'BrandReportDetectionChanged',
   'PromptsAssignedToReport',
   'PromptsUnassignedFromReport',
+  'BrandReportDeleted',
 ];
 
 async function loadReport(reports: Collection<BrandReportDoc>, reportId: string): Promise<BrandReportState> {
@@ -46,8 +47,8 @@ export const brandReportsProjection: Projection<BrandReportEvent> = {
     }
     const writes: BulkOperation<BrandReportDoc>[] = [];
     for (const [reportId, state] of touched) {
-      if (state.status !== 'active') continue;
-      writes.push({ replaceOne: { filter: { _id: reportId }, replacement: reportDocument(state), upsert: true } });
+      if (state.status === 'active') writes.push({ replaceOne: { filter: { _id: reportId }, replacement: reportDocument(state), upsert: true } });
+      else if (state.status === 'deleted') writes.push({ deleteOne: { filter: { _id: reportId } } });
     }
     // MongoDB refuses an empty bulk write, which happens when every event named a report never created.
     if (writes.length > 0) await reports.bulkWrite(writes);

@@ -67,6 +67,7 @@ export function nextSettings(
       return { detection: latest.detection, promptIds: latest.promptIds, reason: 'replay' };
     case 'BrandReportCreated':
     case 'BrandReportTitleChanged':
+    case 'BrandReportDeleted':
       return null;
   }
 }

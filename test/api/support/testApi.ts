@@ -12,6 +12,7 @@ import { compose } from '../../../src/compose.js';
 import { loadConfig } from '../../../src/config.js';
 import { createTestDatabase, databaseOfDataDir } from '../../support/postgresServer.js';
 import { clockAt } from '../../../src/background/clock.js';
+import { FirstAdminSetup, newSetupToken } from '../../../src/app/setup/firstAdmin.js';
 
 export interface Answer<Body = unknown> {
   status: number;
@@ -37,6 +38,8 @@ export interface TestApi {
   clock: { now: Date };
   /** Every log line the server wrote, as raw JSON text. */
   logLines: string[];
+  /** The setup token when `setup` was asked for. */
+  setupToken: string | null;
   /** Waits until the read models reflect every event appended so far. */
   settle(): Promise<void>;
   /** Runs every pending report history rebuild to its end in this process (the server's rebuilder is not running). */
@@ -84,6 +87,10 @@ export interface TestApiOptions {
    * embedded stores, or PostgreSQL where GEOLENS_TEST_STORE=postgres, which runs the API suites on it (.ci/run).
    */
   store?: 'embedded' | 'postgres';
+  /** Issue a first-admin setup token, as `serve` does on an empty store without the demo (`TestApi.setupToken`). */
+  setup?: boolean;
+  /** Run the scheduler as `serve` does (every engine on its simulator without keys). */
+  scheduler?: boolean;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -103,9 +110,13 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const services = options.services?.(baseServices) ?? baseServices;
   const processes = composition.createProcessRunner(services, { retryDelayMs: 50 });
   processes.start();
+  const scheduler = options.scheduler ? composition.createScheduler(runner) : null;
+  scheduler?.start();
   const server = await listenOnLoopback();
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const app = composition.createHttpApp(services, { validateResponses: true, baseUrl: url });
+  const setupToken = options.setup ? newSetupToken() : null;
+  const setup = setupToken === null ? null : new FirstAdminSetup(FirstAdminSetup.hashOf(setupToken));
+  const app = composition.createHttpApp(services, { validateResponses: true, baseUrl: url, setup });
   server.on('request', app);
   return {
     url,
@@ -115,6 +126,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     dataDir,
     clock,
     logLines,
+    setupToken,
     // Processes append what they react with, which the projections then apply: settle until the log stands still.
     async settle() {
       for (let head = await context.eventStore.headPosition(); ; ) {
@@ -135,6 +147,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await scheduler?.stop();
       await processes.stop();
       await runner.stop();
       await composition.close();

@@ -14,7 +14,7 @@ import { newId } from '../../shared/ids.js';
 export async function createBrandReport(
   context: AppContext,
   input: BrandReportCreateInput & { workspaceId: string },
-): Promise<Created> {
+): Promise<Created & { report: ActiveBrandReport }> {
   const { workspaceId, ...fields } = input;
   const workspace = await requireWorkspace(context.eventStore, workspaceId);
   const reportId = newId('report');
@@ -29,7 +29,24 @@ export async function createBrandReport(
       now: nowIso(context),
     },
   });
-  return { id: reportId, position: result.position };
+  if (result.state.status !== 'active') throw new Error(`Report ${reportId} is not active after its creation`);
+  return { id: reportId, position: result.position, report: result.state };
+}
+
+/** `POST /v1/reports/brand`: the new report as GET answers it, once the read models hold it. */
+export async function createBrandReportResource(services: Services, input: BrandReportCreateInput & { workspaceId: string }): Promise<BrandReport> {
+  const { report, position } = await createBrandReport(services, input);
+  await services.readYourWrites(position);
+  return brandReportResource(report, await reportTags(services, reportPromptIds(report)));
+}
+
+/** The report leaves every list and read once the read models have applied it; its events stay in the log. */
+export async function deleteBrandReport(services: Services, reportId: string): Promise<void> {
+  const result = await handleCommand(services.eventStore, brandReportStream(reportId), brandReportDecider, {
+    type: 'DeleteBrandReport',
+    data: { reportId, now: nowIso(services) },
+  });
+  await services.readYourWrites(result.position);
 }
 
 /** PATCH of interface.md: `patch` is the raw body; the decider applies the seven rules. */
