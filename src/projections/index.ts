@@ -11,6 +11,7 @@ import { inProcessAnalyst, type RunAnalyst } from './reportHistory/analysis/anal
 import { reportHistoryProjectionWith } from './reportHistory/projection.js';
 import type { Projection } from './runner/projection.js';
 import { runsProjection } from './runs/projection.js';
+import { shareLinksProjection } from './shareLinks/projection.js';
 import { webhooksProjection } from './webhooks/projection.js';
 
 export type { ReadModels } from './runner/readModels.js';
@@ -30,6 +31,7 @@ export const projectionsWith = (analyst: RunAnalyst, clock?: Clock): readonly Pr
   alertsProjection,
   webhooksProjection,
   emailSubscriptionsProjection,
+  shareLinksProjection,
 ];
 
 /** Every projection the service runs, measuring on the calling thread. */
