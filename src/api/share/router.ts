@@ -14,9 +14,9 @@ const SHARE_HEADERS = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-refe
 
 /** A refusal as a plain page for the page itself, as JSON `{message}` for its data. */
 function refuse(response: Response, error: unknown, asPage: boolean, log: Logger): void {
-  const known = error instanceof DomainError && error.status < 500;
+  const known = error instanceof DomainError;
   if (!known) log.error({ err: error }, 'share request failed');
-  const status = error instanceof DomainError ? error.status : 500;
+  const status = known ? error.status : 500;
   const message = known ? error.message : 'Internal server error';
   response.status(status);
   if (asPage) response.type('html').send(refusalDocument(status, message));

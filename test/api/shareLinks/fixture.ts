@@ -7,7 +7,8 @@ import type { TestApi } from '../support/testApi.js';
 
 /**
  * A report of `brand` against Initech with three US prompts and runs on two engines from 2026-10-10 to
- * 2026-11-13 (the test clock stands at 2026-11-15): coverage 60 % on ChatGPT, 30 % on Perplexity.
+ * 2026-11-13 (the test clock stands at 2026-11-15): the brand in 60 % of the ChatGPT runs and 30 % of the Perplexity
+ * runs, Initech in 40 % of the Gemini runs.
  */
 export async function reportWithRuns(api: TestApi, team: SeededTeam, brand: string): Promise<{ reportId: string; promptIds: string[] }> {
   const promptIds = await seedPrompts(api, team.workspaceId, [{ country: 'us' }, { country: 'us' }, { country: 'us' }]);
@@ -19,6 +20,7 @@ export async function reportWithRuns(api: TestApi, team: SeededTeam, brand: stri
   await importRuns(api.context, [
     ...coverageRuns(`${prefix}-c`, promptIds, brand, [{ from: '2026-10-10', days: 35, perDay: 5, mentioned: 3 }]),
     ...coverageRuns(`${prefix}-p`, promptIds, brand, [{ from: '2026-10-10', days: 35, perDay: 10, mentioned: 3 }], 'perplexity'),
+    ...coverageRuns(`${prefix}-g`, promptIds, 'Initech', [{ from: '2026-10-10', days: 35, perDay: 5, mentioned: 2 }], 'gemini'),
   ]);
   await api.settle();
   return { reportId, promptIds };
