@@ -4,6 +4,7 @@ import { aiReferralsProjection } from './aiReferrals/projection.js';
 import { alertsProjection } from './alerts/projection.js';
 import { auditsProjection } from './audits/projection.js';
 import { brandReportsProjection } from './brandReports/projection.js';
+import { brandingProjection } from './branding/projection.js';
 import { directoryProjection } from './directory/projection.js';
 import { emailSubscriptionsProjection } from './emailSubscriptions/projection.js';
 import { oauthProjection } from './oauth/projection.js';
@@ -32,6 +33,7 @@ export const projectionsWith = (analyst: RunAnalyst, clock?: Clock): readonly Pr
   webhooksProjection,
   emailSubscriptionsProjection,
   shareLinksProjection,
+  brandingProjection,
 ];
 
 /** Every projection the service runs, measuring on the calling thread. */

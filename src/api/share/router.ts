@@ -1,6 +1,6 @@
 import { Router, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import { reportBranding } from '../../app/branding/branding.js';
+import { logoImage, reportBranding } from '../../app/branding/branding.js';
 import { refusalDocument, reportDocument } from '../../app/reportPage/document.js';
 import { printReport } from '../../app/reportPage/pdf.js';
 import { isShareDataPath, readShareData, shareFigures } from '../../app/shareLinks/figures.js';
@@ -46,6 +46,12 @@ async function sendData(link: ShareLinkDoc, request: Request, response: Response
   response.json(await readShareData(services, link, path, request.log));
 }
 
+async function sendLogo(link: ShareLinkDoc, _request: Request, response: Response, services: Services): Promise<void> {
+  const logo = await logoImage(services, link.workspaceId);
+  if (logo === null) throw new NotFoundError('This report has no logo');
+  response.type(logo.contentType).send(logo.bytes);
+}
+
 function shareRoute(services: Services, handler: ShareHandler, asPage: boolean) {
   return async (request: Request, response: Response): Promise<void> => {
     response.set(SHARE_HEADERS);
@@ -67,6 +73,7 @@ export function shareRouter(services: Services): Router {
   const router = Router({ caseSensitive: true, strict: true });
   router.get('/share/:token', shareRoute(services, sendPage, true));
   router.get('/share/:token/report.pdf', shareRoute(services, sendPdf, false));
+  router.get('/share/:token/logo', shareRoute(services, sendLogo, false));
   router.get('/share/:token/*rest', shareRoute(services, sendData, false));
   router.all(['/share', '/share/*rest'], (_request, response) => {
     response.set(SHARE_HEADERS).status(404).type('html').send(refusalDocument(404, 'This share link does not exist or was revoked.'));

@@ -8,6 +8,7 @@ import { seedTeam, type SeededTeam } from '../../api/support/seed.js';
 import { startTestApi, type TestApi } from '../../api/support/testApi.js';
 import { reportWithRuns, shareLinks, sharePath, valueAt, type CreatedLink } from '../../api/shareLinks/fixture.js';
 import { describeWithChromium } from '../../support/fixtureSites/chromium.js';
+import { png } from '../../api/branding/images.js';
 import { expectAccessible, newContext } from '../dashboard/support.js';
 
 const ARTIFACTS = 'test-artifacts/share';
@@ -26,6 +27,8 @@ beforeAll(async () => {
   api = await startTestApi();
   team = await seedTeam(api);
   ({ reportId } = await reportWithRuns(api, team, 'Acme'));
+  await api.call('PATCH', `/v1/workspaces/${team.workspaceId}`, { key: team.writeKey, body: { branding: { name: 'North Agency', accentColor: '#1f6f5c' } } });
+  await fetch(`${api.url}/v1/workspaces/${team.workspaceId}/branding/logo`, { method: 'PUT', headers: { authorization: `Bearer ${team.writeKey}`, 'content-type': 'image/png' }, body: png(120, 40) });
   link = (await api.call<CreatedLink>('POST', shareLinks(reportId), { key: team.writeKey, body: { label: 'Client' } })).body;
   const read = async (path: string) => (await api.call('GET', `/v1/reports/brand/${reportId}/${path}`, { key: team.readKey })).body;
   answers = { stats: await read(`stats?${filters}`), prompts: await read(`prompts?${filters}&limit=10`), 'citations/stats': await read(`citations/stats?${filters}`) };
@@ -77,7 +80,7 @@ function figureUnder(layout: string, title: string): number {
 }
 
 describeWithChromium()('the PDF', () => {
-  test('is A4, printed from the share page, and its figures read back with pdftotext equal /stats', async () => {
+  test('is A4, printed from the share page with the workspace’s name and logo, and its figures read back with pdftotext equal /stats', async () => {
     const answer = await fetch(`${api.url}${sharePath(link.url)}/report.pdf`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/pdf');
@@ -106,6 +109,8 @@ describeWithChromium()('the PDF', () => {
       close(Number(row?.[2]), brand.brandCoverage, 1);
       expect(Number(row?.[3])).toBe(brand.mentions);
     }
+    expect(flat).toContain('North Agency');
+    expect(execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })).toMatch(/\n\s+1\s+\d+\s+image\s+120\s+40\s/);
     execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', file, join(ARTIFACTS, 'report-page')]);
   }, 60_000);
 
