@@ -195,7 +195,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     },
     createWebhookWorker(options = {}) {
       const jobClock = options.clock ?? clock;
-      const kinds: JobKind[] = [webhookDeliveryJobs({ context, readModels, sender: webhookSender, clock: jobClock }), recalculationNoticeJobs({ context, readModels, clock: jobClock })];
+      const kinds: JobKind[] = [webhookDeliveryJobs({ context, readModels, sender: webhookSender, clock: jobClock, baseUrl: config.baseUrl }), recalculationNoticeJobs({ context, readModels, clock: jobClock })];
       if (mailer) kinds.push(weeklyDigestJobs({ context, readModels, mailer, clock: jobClock, baseUrl: config.baseUrl }));
       return new LeasedJobRunner(documentStore, kinds, { owner: processOwner('webhooks'), logger, ...options, clock: jobClock });
     },
