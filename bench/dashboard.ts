@@ -35,12 +35,12 @@ function initialGzipBytes(): number {
   return files.reduce((total, file) => total + gzipSync(readFileSync(join(WEB, 'dist', file))).length, 0);
 }
 
-interface Served {
+export interface Served {
   url: string;
   close(): Promise<void>;
 }
 
-async function serve(composition: Composition): Promise<Served> {
+export async function serve(composition: Composition): Promise<Served> {
   const runner = composition.createProjectionRunner();
   await runner.start();
   const server: Server = createServer(composition.createHttpApp(composition.createServices(runner)));
@@ -75,7 +75,7 @@ async function timeToData(browser: Browser, base: string, email: string, overvie
   }
 }
 
-async function withStores<T>(work: (config: Config) => Promise<T>): Promise<T> {
+export async function withStores<T>(work: (config: Config) => Promise<T>): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), 'geolens-bench-dashboard-'));
   try {
     return await work({ ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), port: 0, demo: false });

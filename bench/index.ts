@@ -9,6 +9,7 @@ import { benchAnalytics } from './analytics.js';
 import { benchApi } from './api.js';
 import { benchDashboard } from './dashboard.js';
 import { benchAudits } from './audits.js';
+import { benchClientReports } from './clientReports.js';
 import { benchCsvExport } from './csvExport.js';
 import { benchDocumentStore } from './documentStore.js';
 import { benchSimulator } from './engines.js';
@@ -55,6 +56,7 @@ const BENCHES: Record<string, Bench> = {
   webhooks: benchWebhooks,
   alerts: benchAlerts,
   soak: benchSoak,
+  clientReports: benchClientReports,
 };
 
 /** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
@@ -90,6 +92,8 @@ const AIMS: Record<string, string> = {
   postgresAppendBatch100RatioToFloor: '≥ 0.80',
   alertsEvaluateDayMedianMs: 'none set: issue 25 asks that it be printed',
   soakGrowthAfterSettledPercent: '< 10 % (issue 40)',
+  sharePageFirstLoadMs: 'none set: issue 44 asks that it be printed',
+  reportPdfMs: 'none set: issue 44 asks that it be printed',
 };
 
 const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
@@ -260,6 +264,22 @@ const TABLE: readonly TableRow[] = [
     ratio: (f) => `RSS ${twoDigits(f.soakRssRatioToFloor)}`,
     aim: 'growth after the first ten minutes < 10 %',
     needs: ['soakGrowthAfterSettledPercent'],
+  },
+  {
+    figure: () => 'share page of the demo report, first load in Chromium (navigation to the load event)',
+    geolens: (f) => `median ${whole(f.sharePageFirstLoadMs)} ms (cold ${whole(f.sharePageFirstLoadColdMs)} ms)`,
+    floor: (f) => `the same bytes from bare node:http: ${whole(f.sharePageFloorBareServerMs)} ms`,
+    ratio: (f) => twoDigits(f.sharePageRatioToFloor),
+    aim: '—',
+    needs: ['sharePageFirstLoadMs'],
+  },
+  {
+    figure: () => 'PDF of the demo report, `GET /share/{token}/report.pdf`',
+    geolens: (f) => `median ${whole(f.reportPdfMs)} ms (cold, launching the browser: ${whole(f.reportPdfColdMs)} ms)`,
+    floor: (f) => `Playwright printing the same HTML in a running browser: ${whole(f.reportPdfFloorPlaywrightPrintMs)} ms`,
+    ratio: (f) => twoDigits(f.reportPdfRatioToFloor),
+    aim: '—',
+    needs: ['reportPdfMs'],
   },
 ];
 

@@ -72,7 +72,7 @@ async function geolensPerSecond(url: string): Promise<number> {
     const { context } = composition;
     const team = await createTeam(context, { name: 'Bench', plan: 'premium' });
     const workspaceId = (await createWorkspace(context, { teamId: team.id, name: 'Main' })).id;
-    const webhook = await createWebhook(services, { workspaceId, url, events: [...WEBHOOK_EVENT_TYPES] });
+    const webhook = await createWebhook(services, { workspaceId, url, events: [...WEBHOOK_EVENT_TYPES], format: 'standard' });
     for (let index = 0; index < DELIVERIES; index++) {
       const payload = { type: 'alert.raised' as const, timestamp: new Date().toISOString(), data: DATA };
       const ids = { deliveryId: `whd_bench${index}`, messageId: `msg_bench${index}` };

@@ -34,7 +34,7 @@ import type { Position } from './ports/eventStore.js';
 import type { EngineId } from './domain/shared/engines.js';
 import { createEngines, describeEngines } from './engines/index.js';
 import { createFanOutSources } from './engines/fanOut/index.js';
-import { createChromiumRenderer, launchRendererBrowser, locateChromium } from './infra/browser/index.js';
+import { createChromiumRenderer, createReportPrinter, launchRendererBrowser, locateChromium } from './infra/browser/index.js';
 import { createDocumentStore, createUsageStore } from './infra/documentStore/index.js';
 import { createEventStore } from './infra/eventStore/index.js';
 import { describeStores } from './infra/stores.js';
@@ -120,6 +120,8 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   const responseCache = new ResponseCache();
   const webhookSender = createWebhookSender({ allowPrivateNetworks: config.auditAllowPrivateNetworks });
   const mailer = config.smtpUrl === undefined ? null : createSmtpMailer(config.smtpUrl);
+  // One per process, launched at the first PDF: at most two pages print at once.
+  const reportPrinter = createReportPrinter(() => launchRendererBrowser(config.chromiumPath));
 
   let onDemandRunner: Promise<ProjectionRunner> | null = null;
   // Started by the first request that reads them; a failed start is tried again by the next one.
@@ -195,7 +197,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     },
     createWebhookWorker(options = {}) {
       const jobClock = options.clock ?? clock;
-      const kinds: JobKind[] = [webhookDeliveryJobs({ context, readModels, sender: webhookSender, clock: jobClock }), recalculationNoticeJobs({ context, readModels, clock: jobClock })];
+      const kinds: JobKind[] = [webhookDeliveryJobs({ context, readModels, sender: webhookSender, clock: jobClock, baseUrl: config.baseUrl }), recalculationNoticeJobs({ context, readModels, clock: jobClock })];
       if (mailer) kinds.push(weeklyDigestJobs({ context, readModels, mailer, clock: jobClock, baseUrl: config.baseUrl }));
       return new LeasedJobRunner(documentStore, kinds, { owner: processOwner('webhooks'), logger, ...options, clock: jobClock });
     },
@@ -227,6 +229,8 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
         readYourWrites: (position) => (position === null ? Promise.resolve() : caughtUp(position)),
         webhookSender,
         mailer,
+        baseUrl: config.baseUrl,
+        reportPrinter,
       };
     },
     createHttpApp(services, options = {}) {
@@ -249,6 +253,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
     },
     async close() {
       if (onDemandRunner) await (await onDemandRunner).stop();
+      await reportPrinter.close();
       await analyst.close();
       mailer?.close();
       await credentialsInMemory.stop();

@@ -22,6 +22,9 @@ import type { FirstAdminSetup } from '../app/setup/firstAdmin.js';
 import { workspaceRoutes } from './routes/workspaces.js';
 import { webhookRoutes } from './routes/webhooks.js';
 import { emailRoutes } from './routes/email.js';
+import { shareLinkRoutes } from './routes/shareLinks.js';
+import { shareRouter } from './share/router.js';
+import { brandingRoutes, logoUploadBody } from './routes/branding.js';
 
 export interface ApiDependencies {
   logger: Logger;
@@ -48,7 +51,7 @@ export interface ApiDependencies {
 
 /** Every route the API serves; the OpenAPI document is built from this same list. */
 export function apiRoutes(): readonly Route[] {
-  const routes: Route[] = [...healthRoutes, ...brandReportRoutes, ...agentAnalyticsRoutes, ...alertRoutes, ...accountRoutes, ...workspaceRoutes, ...auditRoutes, ...webhookRoutes, ...emailRoutes];
+  const routes: Route[] = [...healthRoutes, ...brandReportRoutes, ...agentAnalyticsRoutes, ...alertRoutes, ...accountRoutes, ...workspaceRoutes, ...auditRoutes, ...webhookRoutes, ...emailRoutes, ...shareLinkRoutes, ...brandingRoutes];
   let document: OpenApiDocument | undefined;
   routes.push(...documentationRoutes(() => (document ??= buildOpenApiDocument(routes))));
   return routes;
@@ -79,6 +82,9 @@ export function createApiApp(dependencies: ApiDependencies): Express {
   if (dependencies.authorizationServer) app.use(outsideApi(dependencies.authorizationServer));
   // Before the JSON parser: a log upload is not JSON, and its route reads it only once authorized.
   app.use(logUploadBody.path, logUploadBody.handler);
+  app.use(logoUploadBody.path, logoUploadBody.handler);
+  // Before the JSON parser and every credential: a share link's token is the only key to its paths.
+  app.use(outsideApi(shareRouter(dependencies.services)));
   app.use(express.json({ limit: '1mb' }));
   if (dependencies.sessions) {
     const { sessions, services } = dependencies;

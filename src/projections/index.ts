@@ -4,6 +4,7 @@ import { aiReferralsProjection } from './aiReferrals/projection.js';
 import { alertsProjection } from './alerts/projection.js';
 import { auditsProjection } from './audits/projection.js';
 import { brandReportsProjection } from './brandReports/projection.js';
+import { brandingProjection } from './branding/projection.js';
 import { directoryProjection } from './directory/projection.js';
 import { emailSubscriptionsProjection } from './emailSubscriptions/projection.js';
 import { oauthProjection } from './oauth/projection.js';
@@ -11,6 +12,7 @@ import { inProcessAnalyst, type RunAnalyst } from './reportHistory/analysis/anal
 import { reportHistoryProjectionWith } from './reportHistory/projection.js';
 import type { Projection } from './runner/projection.js';
 import { runsProjection } from './runs/projection.js';
+import { shareLinksProjection } from './shareLinks/projection.js';
 import { webhooksProjection } from './webhooks/projection.js';
 
 export type { ReadModels } from './runner/readModels.js';
@@ -30,6 +32,8 @@ export const projectionsWith = (analyst: RunAnalyst, clock?: Clock): readonly Pr
   alertsProjection,
   webhooksProjection,
   emailSubscriptionsProjection,
+  shareLinksProjection,
+  brandingProjection,
 ];
 
 /** Every projection the service runs, measuring on the calling thread. */

@@ -42,6 +42,10 @@ async function send(response: Response, route: Route, body: unknown): Promise<vo
     response.type('html').send(body);
     return;
   }
+  if (route.contentType === 'application/pdf') {
+    response.type('application/pdf').send(Buffer.from(body as Uint8Array));
+    return;
+  }
   if (status === 204) {
     response.end();
     return;
@@ -79,7 +83,7 @@ function handlerFor(route: Route, options: MountOptions): RequestHandler {
       if (wantsCsv(request)) return answerCsv(route, route.csv, request, response, principal, services);
     }
     const body = await route.run(request, principal, services);
-    if (validateResponses) assertDocumented(route, body);
+    if (validateResponses && route.contentType !== 'application/pdf') assertDocumented(route, body);
     await send(response, route, body);
   };
 }

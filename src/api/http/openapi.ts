@@ -105,8 +105,8 @@ function responsesOf(route: Route, components: SchemaComponents): Record<string,
   const plain = (description: string) => ({ description, content: jsonContent(components.convert(plainErrorSchema, 'output')) });
   const authenticated = operation.access === 'read' || operation.access === 'write';
   const success =
-    route.contentType === 'text/html'
-      ? { 'text/html': { schema: { type: 'string' } } }
+    route.contentType !== 'application/json'
+      ? { [route.contentType]: { schema: { type: 'string', ...(route.contentType === 'application/pdf' ? { format: 'binary' } : {}) } } }
       : { ...jsonContent(components.convert(operation.output, 'output')), ...(route.csv ? csvContent(route.csv) : {}) };
   const responses: Record<string, JsonSchema> = Object.fromEntries(
     route.statuses.map((status) => [status, { description: operation.answers, ...(status === 204 ? {} : { content: success }) }]),

@@ -21,6 +21,9 @@ const CHILD = Symbol('request logger');
  * pino-http did this before and cost a child logger and a serialized request per request even with logging
  * off; here the child is made only when a handler logs, and the line is built only when its level is enabled.
  */
+/** A share link's token is a credential carried in the path: the log shows where it was, never what it is. */
+export const loggedUrl = (url: string): string => url.replace(/^\/share\/[^/?#]+/, '/share/[token]');
+
 export function requestLog(app: Express, logger: Logger): RequestHandler {
   Object.defineProperty(app.request, 'log', {
     configurable: true,
@@ -40,7 +43,7 @@ export function requestLog(app: Express, logger: Logger): RequestHandler {
       logger[level](
         {
           reqId,
-          req: { method: request.method, url: request.originalUrl },
+          req: { method: request.method, url: loggedUrl(request.originalUrl) },
           res: { statusCode: response.statusCode },
           responseTime: Math.round(performance.now() - started),
         },

@@ -8,6 +8,8 @@ import { ValidationError, type ValidationIssue } from '../../domain/shared/error
 import { issuesFromZod, validationFailed } from '../../domain/shared/zodIssues.js';
 import { csvListOf, type CsvList } from './csv/csvList.js';
 
+export type RouteContentType = 'application/json' | 'text/html' | 'application/pdf';
+
 export type HttpMethod = 'get' | 'post' | 'patch' | 'put' | 'delete';
 type Part = 'params' | 'query' | 'body';
 
@@ -29,8 +31,8 @@ export interface RestBinding {
   rawBody?: { field: string; mediaTypes: readonly string[]; documentedAs: z.ZodType };
   /** Default 200; 204 answers without a body. A function picks among `documented` statuses by the answer. */
   status?: number | { documented: readonly number[]; of(output: unknown): number };
-  /** Default JSON; the docs page is HTML. */
-  contentType?: 'application/json' | 'text/html';
+  /** Default JSON; the docs page is HTML; a report's PDF answers its bytes. */
+  contentType?: RouteContentType;
 }
 
 export interface RawRequest {
@@ -49,7 +51,7 @@ export interface Route {
   /** The success statuses the document lists. */
   readonly statuses: readonly number[];
   statusOf(output: unknown): number;
-  readonly contentType: 'application/json' | 'text/html';
+  readonly contentType: RouteContentType;
   /** Media types of the request body. */
   readonly bodyMediaTypes: readonly string[];
   /** Schemas of each part of the request as the document shows them, under their HTTP names. */

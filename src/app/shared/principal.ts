@@ -3,11 +3,11 @@ import { ForbiddenError } from '../../domain/shared/errors.js';
 import type { Filter } from '../../ports/documentStore.js';
 
 /**
- * Who is calling: a REST API key, an MCP access token, a dashboard session's user (all carry a team, a
- * permission and workspaces), or the operator at the command line, who administers every team.
+ * Who is calling: a REST API key, an MCP access token, a dashboard session's user, a share link reading its one
+ * report (all carry a team, a permission and workspaces), or the operator at the command line, who administers every team.
  */
 export type Principal =
-  | { kind: 'apiKey' | 'accessToken' | 'session'; teamId: string; credentialId: string; permission: Permission; workspaceIds: WorkspaceScope }
+  | { kind: 'apiKey' | 'accessToken' | 'session' | 'shareLink'; teamId: string; credentialId: string; permission: Permission; workspaceIds: WorkspaceScope }
   | { kind: 'operator' };
 
 export type TeamPrincipal = Exclude<Principal, { kind: 'operator' }>;
@@ -19,7 +19,7 @@ export interface OwnedByWorkspace {
   teamId: string;
 }
 
-const CREDENTIAL_NAMES: Record<TeamPrincipal['kind'], string> = { apiKey: 'This API key', accessToken: 'This access token', session: 'This user' };
+const CREDENTIAL_NAMES: Record<TeamPrincipal['kind'], string> = { apiKey: 'This API key', accessToken: 'This access token', session: 'This user', shareLink: 'This share link' };
 
 /**
  * A resource of another team is refused like one outside the credential's workspaces (403), not hidden as

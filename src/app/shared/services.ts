@@ -3,6 +3,7 @@ import type { Position } from '../../ports/eventStore.js';
 import type { BrowserAvailability } from '../../ports/web.js';
 import type { WebhookSender } from '../../ports/webhooks.js';
 import type { Mailer } from '../../ports/mailer.js';
+import type { ReportPrinter } from '../../ports/reportPrinter.js';
 import type { ReadModels } from '../../projections/index.js';
 import type { BillingPeriod } from '../../domain/team/billingPeriod.js';
 import type { ApiKeyDoc, TeamDoc } from '../../projections/directory/reader.js';
@@ -45,4 +46,8 @@ export interface Services extends AppContext {
   webhookSender: WebhookSender;
   /** Where e-mail goes (SMTP_URL); null when e-mail is off. */
   mailer: Mailer | null;
+  /** The public URL (BASE_URL): share links are answered under it. */
+  baseUrl: string;
+  /** Prints a report page to PDF in headless Chromium; its availability is `browser()`. */
+  reportPrinter: ReportPrinter;
 }

@@ -11,7 +11,8 @@ import { loadState } from '../shared/aggregates.js';
 import { handleCommand } from '../shared/commandHandler.js';
 import type { AppContext } from '../shared/context.js';
 import { deliveryHeaders } from './signature.js';
-import { signingSecret } from './webhooks.js';
+import { slackMessage } from '../../domain/webhooks/slack.js';
+import { deliveryTarget, type DeliveryTarget } from './webhooks.js';
 
 export const WEBHOOK_DELIVERY_JOB = 'webhookDelivery';
 
@@ -32,6 +33,8 @@ export interface DeliveryJobPorts {
   readModels: ReadModels;
   sender: WebhookSender;
   clock: Clock;
+  /** The public URL (BASE_URL): Slack messages link to the report there. */
+  baseUrl: string;
   /** A number in [0, 1): the retry delay's jitter. */
   random?: () => number;
 }
@@ -40,14 +43,21 @@ type PendingDelivery = Exclude<DeliveryState, { status: 'absent' }>;
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
-/** One POST of the delivery's body, signed now; any failure becomes the attempt's error. */
-async function attempt(delivery: PendingDelivery, target: { url: string; secret: string }, ports: DeliveryJobPorts): Promise<DeliveryAttempt> {
-  const at = ports.clock.now();
+/** The request of an attempt: Standard Webhooks' body signed at `at`, or a Slack message, which Slack takes unsigned. */
+function request(delivery: PendingDelivery, target: DeliveryTarget, at: Date, baseUrl: string): { headers: Record<string, string>; body: string } {
+  if (target.format === 'slack') return { headers: { 'content-type': 'application/json' }, body: JSON.stringify(slackMessage(delivery.payload, baseUrl)) };
   const body = JSON.stringify(delivery.payload);
+  return { headers: deliveryHeaders(target.secret, delivery.messageId, at, body), body };
+}
+
+/** One POST of the delivery's body; any failure becomes the attempt's error. */
+async function attempt(delivery: PendingDelivery, target: DeliveryTarget, ports: DeliveryJobPorts): Promise<DeliveryAttempt> {
+  const at = ports.clock.now();
+  const { headers, body } = request(delivery, target, at, ports.baseUrl);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const { status } = await ports.sender.post(target.url, deliveryHeaders(target.secret, delivery.messageId, at, body), body);
+    const { status } = await ports.sender.post(target.url, headers, body);
     const error = status >= 200 && status < 300 ? null : `answered HTTP ${status}`;
     return { at: at.toISOString(), status, durationMs: elapsed(), error };
   } catch (error) {
@@ -91,7 +101,7 @@ export function webhookDeliveryJobs(ports: DeliveryJobPorts): JobKind<DeliveryJo
       const delivery = await loadState(context.eventStore, deliveryStream(job.deliveryId), deliveryDecider);
       if (delivery.status !== 'pending' || delivery.attempts.length !== job.attemptsBefore) return;
       if (delivery.nextAttemptDate !== null && delivery.nextAttemptDate > ports.clock.now().toISOString()) return;
-      const target = await signingSecret(context, delivery.webhookId);
+      const target = await deliveryTarget(context, delivery.webhookId);
       if (target === null) {
         await record(job, { at: ports.clock.now().toISOString(), status: 0, durationMs: 0, error: 'the webhook was deleted' }, true);
         return;

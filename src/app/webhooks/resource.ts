@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { webhookEventTypeSchema } from '../../domain/webhooks/schema.js';
+import { WEBHOOK_FORMATS, webhookEventTypeSchema } from '../../domain/webhooks/schema.js';
 import type { DeliveryDoc, WebhookDoc } from '../../projections/webhooks/reader.js';
 import { cursorPagingSchema } from '../shared/paging.js';
 
@@ -10,6 +10,7 @@ export const webhookSchema = z
     workspaceId: z.string(),
     url: z.string(),
     events: z.array(webhookEventTypeSchema),
+    format: z.enum(WEBHOOK_FORMATS),
     createdDate: z.iso.datetime(),
   })
   .meta({ id: 'Webhook' });
@@ -44,7 +45,7 @@ export const deliveryPageSchema = z.object({ items: z.array(deliverySchema), pag
 export type Webhook = z.output<typeof webhookSchema>;
 export type Delivery = z.output<typeof deliverySchema>;
 
-export const webhookOf = ({ _id, workspaceId, url, events, createdDate }: WebhookDoc): Webhook => ({ id: _id, workspaceId, url, events, createdDate });
+export const webhookOf = ({ _id, workspaceId, url, events, format, createdDate }: WebhookDoc): Webhook => ({ id: _id, workspaceId, url, events, format, createdDate });
 
 export const deliveryOf = ({ _id, messageId, type, status, attempts, createdDate }: DeliveryDoc): Delivery => ({
   id: _id,

@@ -1,7 +1,7 @@
 import { deliveryDecider, webhookDecider } from '../../domain/webhooks/decide.js';
 import { deliveryStream } from '../../domain/webhooks/deliveryEvents.js';
 import { webhookStream } from '../../domain/webhooks/events.js';
-import type { WebhookEventType } from '../../domain/webhooks/schema.js';
+import type { WebhookEventType, WebhookFormat } from '../../domain/webhooks/schema.js';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors.js';
 import { deliveryCollection, webhookCollection } from '../../projections/webhooks/reader.js';
 import { loadState } from '../shared/aggregates.js';
@@ -15,6 +15,12 @@ import { deliveryOf, webhookOf, type Delivery, type Webhook } from './resource.j
 import { newWebhookSecret } from './signature.js';
 
 export const DELIVERIES_LIST = 'webhookDeliveries';
+
+export interface DeliveryTarget {
+  url: string;
+  secret: string;
+  format: WebhookFormat;
+}
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -30,7 +36,7 @@ async function assertReachable(services: Services, url: string): Promise<void> {
 /** Creates the webhook; the secret is answered here and never again. */
 export async function createWebhook(
   services: Services,
-  input: { workspaceId: string; url: string; events: WebhookEventType[] },
+  input: { workspaceId: string; url: string; events: WebhookEventType[]; format: WebhookFormat },
 ): Promise<Created & { secret: string }> {
   await assertReachable(services, input.url);
   const webhookId = `wh_${randomBase62(16)}`;
@@ -83,8 +89,8 @@ export async function redeliver(services: Services, input: { workspaceId: string
   return { id: input.deliveryId, position: result.position };
 }
 
-/** The secret a delivery is signed with, from the webhook's stream; null once the webhook is deleted. */
-export async function signingSecret(context: Pick<AppContext, 'eventStore'>, webhookId: string): Promise<{ url: string; secret: string } | null> {
+/** Where and how a delivery goes, with the secret it is signed with, from the webhook's stream; null once the webhook is deleted. */
+export async function deliveryTarget(context: Pick<AppContext, 'eventStore'>, webhookId: string): Promise<DeliveryTarget | null> {
   const webhook = await loadState(context.eventStore, webhookStream(webhookId), webhookDecider);
-  return webhook.status === 'active' ? { url: webhook.url, secret: webhook.secret } : null;
+  return webhook.status === 'active' ? { url: webhook.url, secret: webhook.secret, format: webhook.format ?? 'standard' } : null;
 }

@@ -55,6 +55,11 @@ export class NotFoundError extends DomainError {
   }
 }
 
+/** Something that existed and has ended (an expired share link): it will not come back. */
+export class GoneError extends DomainError {
+  readonly status = 410;
+}
+
 /** Optimistic concurrency conflict: the stream moved since it was read. */
 export class ConcurrencyError extends DomainError {
   readonly status = 409;

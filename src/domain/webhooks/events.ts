@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../shared/decider.js';
-import type { WebhookEventType } from './schema.js';
+import type { WebhookEventType, WebhookFormat } from './schema.js';
 
 /**
  * Webhooks of a workspace (contract.md section 14). The signing secret lives in the webhook's stream only: the
@@ -12,6 +12,8 @@ export interface WebhookFields {
   workspaceId: string;
   url: string;
   events: WebhookEventType[];
+  /** Absent on webhooks created before Slack messages existed: those are Standard Webhooks. */
+  format?: WebhookFormat;
 }
 
 export type WebhookCreated = DomainEvent<'WebhookCreated', WebhookFields & { secret: string; createdDate: string }>;

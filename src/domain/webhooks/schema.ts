@@ -7,6 +7,10 @@ export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
 
 export type WebhookEventType = z.output<typeof webhookEventTypeSchema>;
 
+/** How deliveries are written: Standard Webhooks (signed JSON), or a Slack incoming-webhook message. */
+export const WEBHOOK_FORMATS = ['standard', 'slack'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
 export const createWebhookInputSchema = z.object({
   url: z
     .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
@@ -18,6 +22,10 @@ export const createWebhookInputSchema = z.object({
     .optional()
     .transform((events) => (events === undefined ? [...WEBHOOK_EVENT_TYPES] : [...new Set(events)]))
     .describe('The event types delivered; default all'),
+  format: z
+    .enum(WEBHOOK_FORMATS)
+    .default('standard')
+    .describe('standard (default): Standard Webhooks, signed; slack: a Slack incoming-webhook message {text, blocks}, unsigned (Slack takes no signature)'),
 });
 
 export type CreateWebhookInput = z.output<typeof createWebhookInputSchema>;

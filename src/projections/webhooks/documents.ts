@@ -1,5 +1,5 @@
 import type { DeliveryAttempt, DeliveryStatus } from '../../domain/webhooks/deliveryEvents.js';
-import type { WebhookEventType } from '../../domain/webhooks/schema.js';
+import type { WebhookEventType, WebhookFormat } from '../../domain/webhooks/schema.js';
 import type { Doc } from '../../ports/documentStore.js';
 
 export const WEBHOOK_COLLECTIONS = { webhooks: 'webhooks', deliveries: 'deliveries', recalculations: 'recalculations' } as const;
@@ -9,6 +9,7 @@ export interface WebhookDoc extends Doc {
   workspaceId: string;
   url: string;
   events: WebhookEventType[];
+  format: WebhookFormat;
   createdDate: string;
   /** Global position of its creation (decimal): only events after it are delivered to it. */
   createdPosition: string;

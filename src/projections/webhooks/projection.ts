@@ -34,8 +34,8 @@ async function applyEvent(event: ProjectedEvent<WebhooksEvent>, scope: Projectio
   const webhooks = scope.collection<WebhookDoc>(C.webhooks);
   switch (event.type) {
     case 'WebhookCreated': {
-      const { webhookId, workspaceId, url, events, createdDate } = event.data;
-      const document = { _id: webhookId, workspaceId, url, events, createdDate, createdPosition: event.position.toString() };
+      const { webhookId, workspaceId, url, events, format = 'standard', createdDate } = event.data;
+      const document = { _id: webhookId, workspaceId, url, events, format, createdDate, createdPosition: event.position.toString() };
       await webhooks.replaceOne({ _id: webhookId }, document, { upsert: true });
       return;
     }

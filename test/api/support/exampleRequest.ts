@@ -73,7 +73,8 @@ export interface ExampleRequest {
 export function exampleRequest(route: Route, id: string, ids: Record<string, string>): ExampleRequest {
   const params = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map((match) => [match[1] as string, id]));
   const query = partExample(route.parts.query, ids);
-  const rawText = route.bodyMediaTypes.some((type) => type.startsWith('text/'));
+  // A body that is not JSON (a log's lines, an image's bytes) is sent as a short text of its first media type.
+  const rawText = !route.bodyMediaTypes.includes('application/json');
   const body = rawText ? 'line' : route.parts.body ? partExample(route.parts.body, ids) : undefined;
   const raw: RawRequest = { params, query: Object.fromEntries(Object.entries(query).map(([field, value]) => [field, Array.isArray(value) ? value.map(String) : String(value)])), body, log: undefined as never };
   // A raw body is read by the route's own middleware before validation: only the JSON routes are parsed here.
@@ -83,6 +84,6 @@ export function exampleRequest(route: Route, id: string, ids: Record<string, str
   const path = route.path.replace(/\{(\w+)\}/g, () => encodeURIComponent(id)) + (search.size > 0 ? `?${search}` : '');
   if (body === undefined) return { method: route.method.toUpperCase(), path };
   return rawText
-    ? { method: route.method.toUpperCase(), path, rawBody: body as string, headers: { 'content-type': route.bodyMediaTypes.find((type) => type.startsWith('text/')) as string } }
+    ? { method: route.method.toUpperCase(), path, rawBody: body as string, headers: { 'content-type': route.bodyMediaTypes[0] as string } }
     : { method: route.method.toUpperCase(), path, body };
 }

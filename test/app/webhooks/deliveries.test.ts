@@ -32,7 +32,7 @@ function deliveryWorker(sender: WebhookSender = api.services.webhookSender): Lea
   const clock: Clock = clockAt(() => api.clock.now);
   const { context, services } = api;
   const kinds = [
-    webhookDeliveryJobs({ context, readModels: services.readModels, sender, clock, random: () => 0.5 }),
+    webhookDeliveryJobs({ context, readModels: services.readModels, sender, clock, baseUrl: 'http://localhost:8080', random: () => 0.5 }),
     recalculationNoticeJobs({ context, readModels: services.readModels, clock }),
   ];
   return new LeasedJobRunner(context.documentStore, kinds, { owner: 'test', logger: pino({ level: 'silent' }), clock });
@@ -80,7 +80,7 @@ describe('webhooks', () => {
     expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(created.secret.slice(6), 'base64')).toHaveLength(32);
     const listed = await api.call<{ items: unknown[] }>('GET', `/v1/workspaces/${team.workspaceId}/webhooks`, { key: team.readKey });
-    expect(listed.body.items).toEqual([{ id: created.id, workspaceId: team.workspaceId, url: receiver.url, events: ['alert.raised'], createdDate: expect.any(String) }]);
+    expect(listed.body.items).toEqual([{ id: created.id, workspaceId: team.workspaceId, url: receiver.url, events: ['alert.raised'], format: 'standard', createdDate: expect.any(String) }]);
     expect(JSON.stringify(listed.body)).not.toContain('whsec_');
     expect(api.logLines.join('\n')).not.toContain(created.secret.slice(6));
   });

@@ -43,7 +43,7 @@ beforeEach(async () => {
   slowAtOnce = { now: 0, most: 0 };
   const clock = clockAt(() => api.clock.now);
   const sender = countingSender(api.services.webhookSender);
-  const kinds = [webhookDeliveryJobs({ context: api.context, readModels: api.services.readModels, sender, clock, random: () => 0.5 })];
+  const kinds = [webhookDeliveryJobs({ context: api.context, readModels: api.services.readModels, sender, clock, baseUrl: 'http://localhost:8080', random: () => 0.5 })];
   // Four slots, as serve's webhook worker has.
   worker = new LeasedJobRunner(api.context.documentStore, kinds, { owner: 'test', logger: pino({ level: 'silent' }), clock, concurrency: 4, pollMs: 20 });
 });

@@ -58,7 +58,7 @@ async function scheduledDelivery(): Promise<string> {
   const workspaceId = (await createWorkspace(context, { teamId: team.id, name: 'Main' })).id;
   const report = await createBrandReport(context, { workspaceId, brand: 'Acme', brandDomain: 'acme.com' });
   await services.readYourWrites(report.position);
-  const webhook = await createWebhook(services, { workspaceId, url: receiver.url, events: [...WEBHOOK_EVENT_TYPES] });
+  const webhook = await createWebhook(services, { workspaceId, url: receiver.url, events: [...WEBHOOK_EVENT_TYPES], format: 'standard' });
   receiver.secret = webhook.secret;
   await raiseAlert(context.eventStore, report.id, '2026-11-14');
   const processes = composition.createProcessRunner(services);

@@ -82,7 +82,7 @@ describeWithChromium()('webhook administration in Chromium', () => {
     await api.rebuild();
     receiver = await startReceiver();
     const clock = clockAt(() => api.clock.now);
-    const kinds = [webhookDeliveryJobs({ context: api.context, readModels: api.services.readModels, sender: api.services.webhookSender, clock, random: () => 0.5 })];
+    const kinds = [webhookDeliveryJobs({ context: api.context, readModels: api.services.readModels, sender: api.services.webhookSender, clock, baseUrl: 'http://localhost:8080', random: () => 0.5 })];
     worker = new LeasedJobRunner(api.context.documentStore, kinds, { owner: 'test', logger: pino({ level: 'silent' }), clock });
   }, 60_000);
 
