@@ -23,6 +23,7 @@ import { benchProjection } from './projection.js';
 import { benchPromptHistory } from './promptHistory.js';
 import { benchReplay } from './replay.js';
 import { benchRunRecording } from './runs.js';
+import { benchStart } from './start.js';
 import { VIEW_ROWS } from './viewRows.js';
 import { benchViews } from './views.js';
 import { benchWebhooks } from './webhooks.js';
@@ -53,6 +54,7 @@ const BENCHES: Record<string, Bench> = {
   postgresApi: benchPostgresApi,
   webhooks: benchWebhooks,
   alerts: benchAlerts,
+  start: benchStart,
 };
 
 /** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
@@ -87,6 +89,7 @@ const AIMS: Record<string, string> = {
   dashboardCrmOverviewMs: '< 1,000 ms',
   postgresAppendBatch100RatioToFloor: '≥ 0.80',
   alertsEvaluateDayMedianMs: 'none set: issue 25 asks that it be printed',
+  startHelpRatioToNode: '≤ 4 (× node -e 0)',
 };
 
 const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
@@ -249,6 +252,14 @@ const TABLE: readonly TableRow[] = [
     ratio: (f) => twoDigits(f.alertsRatioToFloor),
     aim: '— (issue 25: printed)',
     needs: ['alertsEvaluateDayMedianMs'],
+  },
+  {
+    figure: () => 'start of the compiled CLI (medians of five interleaved runs): `geolens --help`; `team create` (opens the stores); `serve` until `/v1/health` answers',
+    geolens: (f) => `${f.startHelpMs} ms; ${f.startTeamCreateMs} ms (${f.startTeamCreateRatioToNode} ×); ${f.startServeHealthMs} ms (${f.startServeHealthRatioToNode} ×)`,
+    floor: (f) => `\`node -e 0\`: ${f.startNodeMs} ms`,
+    ratio: (f) => twoDigits(f.startHelpRatioToNode),
+    aim: '--help ≤ 4',
+    needs: ['startHelpMs'],
   },
 ];
 

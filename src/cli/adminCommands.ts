@@ -5,6 +5,7 @@ import { seedDemo } from '../app/demo/seedDemo.js';
 import { createPromptsOperation } from '../app/prompts/operations.js';
 import { createTagOperation } from '../app/tags/operations.js';
 import { createTeamOperation, createWorkspaceOperation, setTeamPlanOperation } from '../app/teams/operations.js';
+import { topCommand } from './commandIndex.js';
 import { bindOperation, type ActionRunner } from './bindOperation.js';
 import { parseCompetitor } from './flags.js';
 
@@ -14,7 +15,7 @@ const workspace = { workspaceId: '--workspace' };
 
 /** Operator commands of contract.md section 2: each is a binding of the operation it runs. */
 export function registerAdminCommands(program: Command, run: ActionRunner): void {
-  const teams = program.command('team').description('Teams: plans and quotas');
+  const teams = topCommand(program, 'team');
   bindOperation(teams, 'create', createTeamOperation, {}, run);
   bindOperation(
     teams,
@@ -27,17 +28,17 @@ export function registerAdminCommands(program: Command, run: ActionRunner): void
     },
     run,
   );
-  bindOperation(program.command('workspace').description('Workspaces'), 'create', createWorkspaceOperation, { flags: team }, run);
+  bindOperation(topCommand(program, 'workspace'), 'create', createWorkspaceOperation, { flags: team }, run);
 
   const credentialFlags = { ...team, workspaceIds: '--workspace' };
-  const keys = program.command('key').description('REST API keys');
+  const keys = topCommand(program, 'key');
   bindOperation(keys, 'create', createApiKeyOperation, { flags: credentialFlags, repeatable: ['workspaceIds'] }, run);
   bindOperation(keys, 'revoke', revokeApiKeyOperation, {}, run);
-  bindOperation(program.command('user').description('Users (MCP sign-in)'), 'create', createUserOperation, { flags: credentialFlags, repeatable: ['workspaceIds'] }, run);
+  bindOperation(topCommand(program, 'user'), 'create', createUserOperation, { flags: credentialFlags, repeatable: ['workspaceIds'] }, run);
 
-  bindOperation(program.command('tag').description('Prompt tags'), 'create', createTagOperation, { flags: workspace, print: ({ id }) => ({ id }) }, run);
+  bindOperation(topCommand(program, 'tag'), 'create', createTagOperation, { flags: workspace, print: ({ id }) => ({ id }) }, run);
   bindOperation(
-    program.command('prompt').description('Prompts'),
+    topCommand(program, 'prompt'),
     'create',
     createPromptsOperation,
     {
@@ -56,7 +57,7 @@ export function registerAdminCommands(program: Command, run: ActionRunner): void
     run,
   );
   bindOperation(
-    program.command('report').description('Brand reports'),
+    topCommand(program, 'report'),
     'create',
     createBrandReportOperation,
     {
@@ -66,9 +67,7 @@ export function registerAdminCommands(program: Command, run: ActionRunner): void
     run,
   );
 
-  program
-    .command('demo')
-    .description('Create a demo team with prompts, a report, keys and a user')
+  topCommand(program, 'demo')
     .option('--json', 'print one JSON object')
     .action(run({}, async (composition) => ({ ...(await seedDemo(composition.context)) })));
 }
