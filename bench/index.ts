@@ -25,6 +25,7 @@ import { benchPromptHistory } from './promptHistory.js';
 import { benchReplay } from './replay.js';
 import { benchRunRecording } from './runs.js';
 import { benchSoak } from './soak.js';
+import { benchStart } from './start.js';
 import { VIEW_ROWS } from './viewRows.js';
 import { benchViews } from './views.js';
 import { benchWebhooks } from './webhooks.js';
@@ -57,6 +58,7 @@ const BENCHES: Record<string, Bench> = {
   alerts: benchAlerts,
   soak: benchSoak,
   clientReports: benchClientReports,
+  start: benchStart,
 };
 
 /** Aims from the issues, shown beside the measured figure (`>` higher is better, `<` lower is better). */
@@ -94,6 +96,7 @@ const AIMS: Record<string, string> = {
   soakGrowthAfterSettledPercent: '< 10 % (issue 40)',
   sharePageFirstLoadMs: 'none set: issue 44 asks that it be printed',
   reportPdfMs: 'none set: issue 44 asks that it be printed',
+  startHelpRatioToNode: '≤ 4 (× node -e 0)',
 };
 
 const format = (value: number): string => value.toLocaleString('en-US', { maximumFractionDigits: 2 });
@@ -280,6 +283,14 @@ const TABLE: readonly TableRow[] = [
     ratio: (f) => twoDigits(f.reportPdfRatioToFloor),
     aim: '—',
     needs: ['reportPdfMs'],
+  },
+  {
+    figure: () => 'start of the compiled CLI (medians of five interleaved runs): `geolens --help`; `team create` (opens the stores); `serve` until `/v1/health` answers',
+    geolens: (f) => `${f.startHelpMs} ms; ${f.startTeamCreateMs} ms (${f.startTeamCreateRatioToNode} ×); ${f.startServeHealthMs} ms (${f.startServeHealthRatioToNode} ×)`,
+    floor: (f) => `\`node -e 0\`: ${f.startNodeMs} ms`,
+    ratio: (f) => twoDigits(f.startHelpRatioToNode),
+    aim: '--help ≤ 4',
+    needs: ['startHelpMs'],
   },
 ];
 

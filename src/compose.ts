@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
+import { processOwner } from './background/processOwner.js';
 import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
@@ -101,7 +100,7 @@ const SIMULATOR_LIMIT: EngineLimit = { concurrency: DEFAULT_LIMITS.concurrency, 
 /** The dashboard's build output (`npm run build:web`), beside src/ in the repository. */
 const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 
-export const processOwner = (role: string): string => `${role}:${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+export { processOwner };
 
 export async function compose(config: Config, logger: Logger, overrides: CompositionOverrides = {}): Promise<Composition> {
   const eventStore = await createEventStore(config);

@@ -6,6 +6,7 @@ import { createPromptsOperation } from '../app/prompts/operations.js';
 import { createTagOperation } from '../app/tags/operations.js';
 import { createTeamOperation, createWorkspaceOperation, setTeamPlanOperation } from '../app/teams/operations.js';
 import { updateWorkspaceOperation } from '../app/workspaces/operations.js';
+import { topCommand } from './commandIndex.js';
 import { bindOperation, type ActionRunner } from './bindOperation.js';
 import { parseCompetitor } from './flags.js';
 
@@ -15,7 +16,7 @@ const workspace = { workspaceId: '--workspace' };
 
 /** Operator commands of contract.md section 2: each is a binding of the operation it runs. */
 export function registerAdminCommands(program: Command, run: ActionRunner): void {
-  const teams = program.command('team').description('Teams: plans and quotas');
+  const teams = topCommand(program, 'team');
   bindOperation(teams, 'create', createTeamOperation, {}, run);
   bindOperation(
     teams,
@@ -28,19 +29,19 @@ export function registerAdminCommands(program: Command, run: ActionRunner): void
     },
     run,
   );
-  const workspaces = program.command('workspace').description('Workspaces');
+  const workspaces = topCommand(program, 'workspace');
   bindOperation(workspaces, 'create', createWorkspaceOperation, { flags: team }, run);
   bindOperation(workspaces, 'set', updateWorkspaceOperation, { argument: 'workspaceId', print: ({ id, runsPerDay }) => ({ id, runsPerDay }) }, run);
 
   const credentialFlags = { ...team, workspaceIds: '--workspace' };
-  const keys = program.command('key').description('REST API keys');
+  const keys = topCommand(program, 'key');
   bindOperation(keys, 'create', createApiKeyOperation, { flags: credentialFlags, repeatable: ['workspaceIds'] }, run);
   bindOperation(keys, 'revoke', revokeApiKeyOperation, {}, run);
-  bindOperation(program.command('user').description('Users (MCP sign-in)'), 'create', createUserOperation, { flags: credentialFlags, repeatable: ['workspaceIds'] }, run);
+  bindOperation(topCommand(program, 'user'), 'create', createUserOperation, { flags: credentialFlags, repeatable: ['workspaceIds'] }, run);
 
-  bindOperation(program.command('tag').description('Prompt tags'), 'create', createTagOperation, { flags: workspace, print: ({ id }) => ({ id }) }, run);
+  bindOperation(topCommand(program, 'tag'), 'create', createTagOperation, { flags: workspace, print: ({ id }) => ({ id }) }, run);
   bindOperation(
-    program.command('prompt').description('Prompts'),
+    topCommand(program, 'prompt'),
     'create',
     createPromptsOperation,
     {
@@ -58,7 +59,7 @@ export function registerAdminCommands(program: Command, run: ActionRunner): void
     },
     run,
   );
-  const reports = program.command('report').description('Brand reports');
+  const reports = topCommand(program, 'report');
   bindOperation(
     reports,
     'create',
@@ -81,9 +82,7 @@ export function registerAdminCommands(program: Command, run: ActionRunner): void
   );
   bindOperation(reports, 'delete', deleteBrandReportOperation, { flags: { reportId: '--report' }, print: ({ id }) => ({ id }) }, run);
 
-  program
-    .command('demo')
-    .description('Create a demo team with prompts, a report, keys and a user')
+  topCommand(program, 'demo')
     .option('--json', 'print one JSON object')
     .action(run({}, async (composition) => ({ ...(await seedDemo(composition.context)) })));
 }

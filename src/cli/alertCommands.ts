@@ -1,14 +1,15 @@
 import type { Command } from 'commander';
 import { addWatchOperation, listAlertsOperation, listWatchesOperation, removeWatchOperation } from '../app/alerts/operations.js';
+import { describeCommand, topCommand } from './commandIndex.js';
 import { bindOperation, type ActionRunner } from './bindOperation.js';
 
 const report = { reportId: '--report' };
 
 /** `geolens watch add|list|remove` and `geolens alerts` (contract.md section 14): bindings of the alert operations. */
 export function registerAlertCommands(program: Command, run: ActionRunner): void {
-  const watch = program.command('watch').description("Watches: what a brand report's alerts look for");
+  const watch = topCommand(program, 'watch');
   bindOperation(watch, 'add', addWatchOperation, { flags: { ...report, engines: '--engine' } }, run);
   bindOperation(watch, 'list', listWatchesOperation, { flags: report }, run);
   bindOperation(watch, 'remove', removeWatchOperation, { flags: { ...report, watchId: '--watch' } }, run);
-  bindOperation(program, 'alerts', listAlertsOperation, { flags: report }, run);
+  bindOperation(program, 'alerts', listAlertsOperation, { flags: report, description: describeCommand('alerts') }, run);
 }

@@ -7,12 +7,13 @@ import {
   getContentCheckOperation,
   getCrawlabilityCheckOperation,
 } from '../app/audits/operations.js';
-import { AUDIT_JOBS } from '../app/audits/worker.js';
+import { AUDIT_JOBS } from '../app/audits/jobKinds.js';
 import { createQueryFanOutOperation, getQueryFanOutOperation } from '../app/audits/fanOuts/operations.js';
 import type { Operation } from '../app/shared/operation.js';
 import { OPERATOR } from '../app/shared/principal.js';
-import { compose, type Composition } from '../compose.js';
+import type { Composition } from '../compose.js';
 import type { Config } from '../config.js';
+import { describeCommand, topCommand } from './commandIndex.js';
 import { bindOperation, type ActionRunner } from './bindOperation.js';
 
 /** How often `--wait` reads the audit, and offers to run it here. */
@@ -96,7 +97,7 @@ const workspace = { workspaceId: '--workspace' };
 
 /** contract.md section 2: `audit crawlability|content`, `fanout` and `worker audits`. */
 export function registerAuditCommands(program: Command, run: ActionRunner, config: Config, logger: Logger): void {
-  const audit = program.command('audit').description('GEO audits of a URL: crawlability by AI bots and AI readiness of its content');
+  const audit = topCommand(program, 'audit');
   bindOperation(
     audit,
     'crawlability',
@@ -118,13 +119,11 @@ export function registerAuditCommands(program: Command, run: ActionRunner, confi
     program,
     'fanout',
     createQueryFanOutOperation,
-    { flags: { ...workspace, engines: '--engine' }, help: { engines: 'engine to expand the query on (repeatable; default chatgpt, google_ai_mode, gemini)' } },
+    { description: describeCommand('fanout'), flags: { ...workspace, engines: '--engine' }, help: { engines: 'engine to expand the query on (repeatable; default chatgpt, google_ai_mode, gemini)' } },
     followingWith(run, { job: AUDIT_JOBS.queryFanOut, label: 'query fan-out', get: getQueryFanOutOperation, idField: 'fanOutId' }),
   ).option('--wait', WAIT_HELP);
 
-  program
-    .command('worker')
-    .description('Background workers, for deployments that run them apart from serve')
+  topCommand(program, 'worker')
     .command('audits')
     .description('Run only the GEO audit and query fan-out worker (with the projections it reads)')
     .action(() => runAuditWorker(config, logger));
@@ -132,6 +131,7 @@ export function registerAuditCommands(program: Command, run: ActionRunner, confi
 
 /** `geolens worker audits`: until SIGINT or SIGTERM, which let the jobs under way finish. */
 async function runAuditWorker(config: Config, logger: Logger): Promise<void> {
+  const { compose } = await import('../compose.js');
   const composition = await compose(config, logger);
   const projections = composition.createProjectionRunner();
   await projections.start();

@@ -7,9 +7,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { exportLog, type LogProgress } from '../app/eventLog/exportLog.js';
 import { importLog } from '../app/eventLog/importLog.js';
-import { processOwner, type Composition } from '../compose.js';
+import { processOwner } from '../background/processOwner.js';
+import type { Composition } from '../compose.js';
 import type { Position } from '../ports/eventStore.js';
 import type { ActionRunner } from './bindOperation.js';
+import { topCommand } from './commandIndex.js';
 import { CliInputError } from './output.js';
 
 /** The projections may have a long log to catch up with after an import. */
@@ -93,7 +95,7 @@ async function importFrom(composition: Composition, file: string): Promise<{ eve
 
 /** `events export` and `events import` (contract.md section 13): moving a deployment between stores. */
 export function registerEventCommands(program: Command, run: ActionRunner): void {
-  const events = program.command('events').description('The event log: move a deployment between stores');
+  const events = topCommand(program, 'events');
   events
     .command('export')
     .description('Write the whole event log as NDJSON, one event a line, in global order')

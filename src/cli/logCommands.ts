@@ -8,6 +8,7 @@ import {
   replaceCrawlerRangesOperation,
 } from '../app/agentAnalytics/operations.js';
 import { ingestLog, type LogReadProgress } from '../infra/logs/index.js';
+import { topCommand } from './commandIndex.js';
 import { bindOperation, type ActionRunner } from './bindOperation.js';
 import { CliInputError } from './output.js';
 
@@ -73,7 +74,7 @@ function jsonFile(value: unknown): unknown {
 
 /** `logs ingest`, `logs disconnect` and `crawlers ranges` (contract.md section 2). */
 export function registerLogCommands(program: Command, run: ActionRunner): void {
-  const logs = program.command('logs').description("Agent analytics: access logs of a report's site");
+  const logs = topCommand(program, 'logs');
   bindOperation(
     logs,
     'ingest',
@@ -86,7 +87,7 @@ export function registerLogCommands(program: Command, run: ActionRunner): void {
     run,
   );
   bindOperation(logs, 'disconnect', disconnectAgentLogsOperation, { flags: { reportId: '--report' } }, run);
-  const crawlers = program.command('crawlers').description('The AI crawler catalog');
+  const crawlers = topCommand(program, 'crawlers');
   bindOperation(
     crawlers,
     'ranges',

@@ -1,22 +1,10 @@
 import { Command, CommanderError } from 'commander';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.js';
-import { compose } from '../compose.js';
 import { createLogger } from '../logger.js';
-import { DatabaseUnavailableError } from '../infra/postgres/connection.js';
-import { isClusterWorker, startClusterPrimary, startClusterWorker } from '../cluster.js';
-import { startServer } from '../server.js';
-import { registerAdminCommands } from './adminCommands.js';
-import { registerAlertCommands } from './alertCommands.js';
-import { registerAuditCommands } from './auditCommands.js';
-import { registerEventCommands } from './eventCommands.js';
 import type { ActionRunner } from './bindOperation.js';
-import { registerLogCommands } from './logCommands.js';
+import { COMMANDS, moduleOf, topCommand, type CommandModule } from './commandIndex.js';
 import { describeFailure, EXIT_FAILURE, EXIT_INPUT, printResult } from './output.js';
-import { printBanner } from './banner.js';
-import { registerMigrateCommand } from './migrateCommand.js';
-import { registerReplayCommand } from './replayCommand.js';
-import { registerRunCommands } from './runCommands.js';
 
 function loadConfigOrExit(): Config {
   try {
@@ -28,11 +16,16 @@ function loadConfigOrExit(): Config {
   }
 }
 
-/** Opens the stores, runs one command, prints its result and closes; failures become one stderr line. */
+/**
+ * Opens the stores, runs one command, prints its result and closes; failures become one stderr line. The stores,
+ * the server and what they use are imported only when a command runs, so `--help` and bad flags answer without
+ * loading them.
+ */
 const runAction =
   (config: Config, logger: Logger): ActionRunner =>
   (flagsByField, action) =>
   async (options) => {
+    const { compose } = await import('../compose.js');
     const composition = await compose(config, logger);
     try {
       printResult(await action(composition, options), options.json === true);
@@ -46,6 +39,11 @@ const runAction =
   };
 
 async function serve(config: Config, logger: Logger): Promise<void> {
+  const [{ isClusterWorker, startClusterPrimary, startClusterWorker }, { startServer }, { printBanner }] = await Promise.all([
+    import('../cluster.js'),
+    import('../server.js'),
+    import('./banner.js'),
+  ]);
   if (isClusterWorker()) {
     await serveUntilSignalled(await startClusterWorker(config, logger), logger);
     return;
@@ -78,6 +76,24 @@ async function serveUntilSignalled(server: { close(): Promise<void> }, logger: L
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
+type Register = (program: Command, config: Config, logger: Logger) => Promise<void>;
+
+/**
+ * How each module adds its commands. Only the module of the command being run is imported (with what it uses);
+ * top-level help lists every command from the index instead.
+ */
+const REGISTER: Record<CommandModule, Register> = {
+  serve: async (program, config, logger) => void topCommand(program, 'serve').action(() => serve(config, logger)),
+  admin: async (program, config, logger) => (await import('./adminCommands.js')).registerAdminCommands(program, runAction(config, logger)),
+  runs: async (program, config, logger) => (await import('./runCommands.js')).registerRunCommands(program, runAction(config, logger)),
+  replay: async (program, config, logger) => (await import('./replayCommand.js')).registerReplayCommand(program, runAction(config, logger)),
+  migrate: async (program, config) => (await import('./migrateCommand.js')).registerMigrateCommand(program, config),
+  logs: async (program, config, logger) => (await import('./logCommands.js')).registerLogCommands(program, runAction(config, logger)),
+  audits: async (program, config, logger) => (await import('./auditCommands.js')).registerAuditCommands(program, runAction(config, logger), config, logger),
+  events: async (program, config, logger) => (await import('./eventCommands.js')).registerEventCommands(program, runAction(config, logger)),
+  alerts: async (program, config, logger) => (await import('./alertCommands.js')).registerAlertCommands(program, runAction(config, logger)),
+};
+
 async function main(argv: string[]): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel);
@@ -85,18 +101,9 @@ async function main(argv: string[]): Promise<void> {
     .description('Measure how a brand appears in the answers of AI search engines')
     .exitOverride()
     .configureOutput({ outputError: (message, write) => write(message.split('\n')[0] + '\n') });
-  program
-    .command('serve')
-    .description('Serve the REST API, MCP and the background workers')
-    .action(() => serve(config, logger));
-  registerAdminCommands(program, runAction(config, logger));
-  registerRunCommands(program, runAction(config, logger));
-  registerReplayCommand(program, runAction(config, logger));
-  registerMigrateCommand(program, config);
-  registerLogCommands(program, runAction(config, logger));
-  registerAuditCommands(program, runAction(config, logger), config, logger);
-  registerEventCommands(program, runAction(config, logger));
-  registerAlertCommands(program, runAction(config, logger));
+  const named = moduleOf(argv);
+  if (named === null) for (const name of Object.keys(COMMANDS)) topCommand(program, name);
+  else await REGISTER[named](program, config, logger);
   try {
     await program.parseAsync(argv);
   } catch (error) {
@@ -105,7 +112,7 @@ async function main(argv: string[]): Promise<void> {
       process.exit(informational ? 0 : EXIT_INPUT);
     }
     // A database that cannot be reached stops the process with its one line, not a stack as well.
-    if (!(error instanceof DatabaseUnavailableError)) logger.error({ err: error }, 'command failed');
+    if (!(error instanceof Error && error.name === 'DatabaseUnavailableError')) logger.error({ err: error }, 'command failed');
     process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(EXIT_FAILURE);
   }

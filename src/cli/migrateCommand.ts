@@ -1,16 +1,13 @@
 import type { Command } from 'commander';
 import type { Config } from '../config.js';
-import { createPool, describeDatabaseUrl, unreachable } from '../infra/postgres/connection.js';
-import { migrate } from '../infra/postgres/schema.js';
+import { topCommand } from './commandIndex.js';
 
 /**
  * `geolens migrate`: creates or upgrades the PostgreSQL schema and does nothing else (every process also does it
  * at start). The embedded stores and the EventStoreDB/MongoDB adapters keep no versioned schema.
  */
 export function registerMigrateCommand(program: Command, config: Config): void {
-  program
-    .command('migrate')
-    .description('Create or upgrade the PostgreSQL schema of DATABASE_URL, then exit')
+  topCommand(program, 'migrate')
     .action(async () => {
       if (!config.databaseUrl) {
         process.stdout.write('Nothing to migrate: DATABASE_URL is not set (the embedded stores create their files when opened).\n');
@@ -21,6 +18,10 @@ export function registerMigrateCommand(program: Command, config: Config): void {
 }
 
 async function migrateDatabase(url: string): Promise<string> {
+  const [{ createPool, describeDatabaseUrl, unreachable }, { migrate }] = await Promise.all([
+    import('../infra/postgres/connection.js'),
+    import('../infra/postgres/schema.js'),
+  ]);
   const where = describeDatabaseUrl(url);
   const pool = createPool(url);
   try {

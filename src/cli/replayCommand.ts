@@ -5,7 +5,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { requestReplay } from '../app/brandReports/edit/commands.js';
 import { versionStatus, type RecalculationStatus } from '../app/brandReports/edit/recalculation.js';
 import { brandReportStream } from '../domain/brandReport/events.js';
-import { processOwner, type Composition } from '../compose.js';
+import { topCommand } from './commandIndex.js';
+import { processOwner } from '../background/processOwner.js';
+import type { Composition } from '../compose.js';
 import type { ReadModels } from '../projections/runner/readModels.js';
 import type { Collection } from '../ports/documentStore.js';
 import type { Position } from '../ports/eventStore.js';
@@ -19,9 +21,7 @@ const POLL_MS = 250;
 const PROJECTION_WAIT_MS = 600_000;
 
 export function registerReplayCommand(program: Command, run: ActionRunner): void {
-  program
-    .command('replay')
-    .description("Rebuild a brand report's history from its recorded runs (after an analysis upgrade, for example)")
+  topCommand(program, 'replay')
     .requiredOption('--report <reportId>', 'brand report')
     .option('--wait', 'rebuild in this process (or follow the server rebuilding it) until the new version serves queries')
     .option('--json', 'print one JSON object')

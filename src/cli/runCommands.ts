@@ -9,6 +9,7 @@ import { recordSimulatedRuns } from '../app/scheduler/simulate.js';
 import { engineSchema, type EngineId } from '../domain/shared/engines.js';
 import { ValidationError } from '../domain/shared/errors.js';
 import type { ActionRunner } from './bindOperation.js';
+import { topCommand } from './commandIndex.js';
 import { collect, parseFlag } from './flags.js';
 import { CliInputError } from './output.js';
 
@@ -57,7 +58,7 @@ async function simulateRuns(context: AppContext, options: Record<string, unknown
 }
 
 export function registerRunCommands(program: Command, run: ActionRunner): void {
-  const runs = program.command('runs').description('AI response runs');
+  const runs = topCommand(program, 'runs');
   runs
     .command('import')
     .description('Import runs from NDJSON, one run per line; runs already imported (same runId) are skipped')

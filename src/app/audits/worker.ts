@@ -1,10 +1,11 @@
+import { AUDIT_JOBS } from './jobKinds.js';
 import type { FanOutSources } from '../../engines/fanOut/index.js';
 import { queryFanOutJobs } from './fanOuts/job.js';
 import { contentCheckJobs, crawlabilityCheckJobs, type AuditPorts, type JobStores } from './checkJobs.js';
 import { LeasedJobRunner, type JobRunnerOptions, type JobSelection } from '../../background/leasedJobRunner.js';
 
 /** The kinds of job the audit worker runs, by the name a JobSelection gives. */
-export const AUDIT_JOBS = { crawlabilityCheck: 'crawlabilityCheck', contentCheck: 'contentCheck', queryFanOut: 'queryFanOut' } as const;
+export { AUDIT_JOBS };
 
 export interface AuditWorkerPorts extends AuditPorts {
   /** Engines that report their own searches; every other engine's fan-out is simulated. */

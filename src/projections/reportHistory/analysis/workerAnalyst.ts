@@ -18,6 +18,12 @@ export interface WorkerAnalystOptions {
  * The threads start with the first batch large enough for them, so a command or a service that only records
  * the odd run starts none.
  */
+/**
+ * The worker thread's entry: the compiled module when this one is compiled JavaScript, else a shim that loads the
+ * TypeScript module through tsx (a worker thread inherits no loader registered at run time).
+ */
+const WORKER_ENTRY = import.meta.url.endsWith('.js') ? './measureWorker.js' : './measureWorker.mjs';
+
 export function createWorkerAnalyst(options: WorkerAnalystOptions = {}): RunAnalyst {
   const threads = options.threads ?? availableParallelism();
   const minimumRunsForWorkers = options.minimumRunsForWorkers ?? 200;
@@ -25,7 +31,7 @@ export function createWorkerAnalyst(options: WorkerAnalystOptions = {}): RunAnal
   let pool: Piscina<HistoryTask, HistoryDeltas> | null = null;
   const started = () =>
     (pool ??= new Piscina<HistoryTask, HistoryDeltas>({
-      filename: new URL('./measureWorker.mjs', import.meta.url).href,
+      filename: new URL(WORKER_ENTRY, import.meta.url).href,
       // All threads from the start: piscina 4 with minThreads 0 leaves tasks queued for good.
       minThreads: threads,
       maxThreads: threads,
