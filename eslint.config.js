@@ -12,5 +12,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
-  { plugins: { local }, rules: { 'local/comment-file-refs': 'warn' } },
+  { plugins: { local }, rules: { 'local/comment-file-refs': 'error' } },
 );

@@ -77,7 +77,7 @@ export interface Composition {
    * one Chromium launched at the first content check, and asks the engines whose keys are configured.
    */
   createAuditWorker(options?: AuditWorkerOptions): AuditWorker;
-  /** The webhook worker (contract.md section 14): due delivery attempts, sent through the SSRF guard, and recalculation notices, as leased jobs. */
+  /** The webhook worker: due delivery attempts, sent through the SSRF guard, and recalculation notices, as leased jobs. */
   createWebhookWorker(options?: Partial<Omit<JobRunnerOptions, 'logger'>>): LeasedJobRunner;
   /** The process managers (workspace writes' follow-ups, alerts, webhooks, alert e-mails), reacting to the log with `services`. */
   createProcessRunner(services: Services, options?: Partial<ProcessRunnerOptions>): ProcessRunner;
@@ -112,7 +112,7 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
   const usageStore = await createUsageStore(config, documentStore);
   const usageCounters = new UsageCounters(usageStore);
   const sessionStores = await createSessionStores(config, documentStore);
-  // One throttle for the OAuth page and the dashboard's sign-in (contract.md section 15).
+  // One throttle for the OAuth page and the dashboard's sign-in.
   const signInThrottle = new SignInThrottle(sessionStores.signInFailures, clock);
   const storeKinds = describeStores(config);
   const engines = describeEngines(config.engineKeys);

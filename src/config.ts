@@ -8,7 +8,7 @@ const optionalText = z
 
 const flag = z.enum(['0', '1']).default('0').transform((value) => value === '1');
 
-/** Environment variables of contract.md section 1; parsed once at start. */
+/** Environment variables (docs/configuration.md); parsed once at start. */
 export const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -59,7 +59,7 @@ export interface Config {
   dataDir: string;
   eventStoreUrl: string | undefined;
   mongodbUrl: string | undefined;
-  /** PostgreSQL for the event store and the read models (contract.md section 13). */
+  /** PostgreSQL for the event store and the read models. */
   databaseUrl: string | undefined;
   logLevel: z.infer<typeof environmentSchema>['LOG_LEVEL'];
   demo: boolean;
@@ -77,7 +77,7 @@ export interface Config {
   serveWorkers: number;
   /** The browser content checks render with; undefined: the first of the usual install paths that exists. */
   chromiumPath: string | undefined;
-  /** Where alert e-mails and digests go (contract.md section 14); undefined: no e-mail. */
+  /** Where alert e-mails and digests go; undefined: no e-mail. */
   smtpUrl: string | undefined;
   /**
    * The instant this process's clock starts from, then running at real speed; undefined: the system clock. For

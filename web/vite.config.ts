@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 
-/** The dashboard (contract.md section 12): built into web/dist at install, served by `geolens serve` at `/`. */
+/** The dashboard: built into web/dist at install, served by `geolens serve` at `/`. */
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',

@@ -14,7 +14,7 @@ const asList = (value: string | string[]): string[] => (Array.isArray(value) ? v
 const team = { teamId: '--team' };
 const workspace = { workspaceId: '--workspace' };
 
-/** Operator commands of contract.md section 2: each is a binding of the operation it runs. */
+/** Operator commands: each is a binding of the operation it runs. */
 export function registerAdminCommands(program: Command, run: ActionRunner): void {
   const teams = topCommand(program, 'team');
   bindOperation(teams, 'create', createTeamOperation, {}, run);

@@ -5,7 +5,7 @@ import { bindOperation, type ActionRunner } from './bindOperation.js';
 
 const report = { reportId: '--report' };
 
-/** `geolens watch add|list|remove` and `geolens alerts` (contract.md section 14): bindings of the alert operations. */
+/** `geolens watch add|list|remove` and `geolens alerts`: bindings of the alert operations. */
 export function registerAlertCommands(program: Command, run: ActionRunner): void {
   const watch = topCommand(program, 'watch');
   bindOperation(watch, 'add', addWatchOperation, { flags: { ...report, engines: '--engine' } }, run);

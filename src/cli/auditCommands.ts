@@ -95,7 +95,7 @@ const followingWith =
 const WAIT_HELP = 'run it (or follow the server running it) until it completes or fails, then print it';
 const workspace = { workspaceId: '--workspace' };
 
-/** contract.md section 2: `audit crawlability|content`, `fanout` and `worker audits`. */
+/** `audit crawlability|content`, `fanout` and `worker audits`. */
 export function registerAuditCommands(program: Command, run: ActionRunner, config: Config, logger: Logger): void {
   const audit = topCommand(program, 'audit');
   bindOperation(

@@ -93,7 +93,7 @@ async function importFrom(composition: Composition, file: string): Promise<{ eve
   }
 }
 
-/** `events export` and `events import` (contract.md section 13): moving a deployment between stores. */
+/** `events export` and `events import`: moving a deployment between stores. */
 export function registerEventCommands(program: Command, run: ActionRunner): void {
   const events = topCommand(program, 'events');
   events

@@ -72,7 +72,7 @@ function jsonFile(value: unknown): unknown {
   }
 }
 
-/** `logs ingest`, `logs disconnect` and `crawlers ranges` (contract.md section 2). */
+/** `logs ingest`, `logs disconnect` and `crawlers ranges`. */
 export function registerLogCommands(program: Command, run: ActionRunner): void {
   const logs = topCommand(program, 'logs');
   bindOperation(

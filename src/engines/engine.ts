@@ -5,7 +5,7 @@ import { engineSchema } from '../domain/shared/engines.js';
 
 /**
  * The engine port: what the scheduler asks of an AI search engine and the raw facts it gets back (the
- * "AI response run" of interface.md without the derived brand mentions). Real adapters and the simulator
+ * AI response run without the derived brand mentions). Real adapters and the simulator
  * both implement it, so the rest of the service never knows which one answered except through `producedBy`.
  */
 

@@ -1,4 +1,4 @@
-/** The API keys of contract.md section 1; an engine whose key is missing runs on the simulator. */
+/** The engines' API keys (docs/configuration.md); an engine whose key is missing runs on the simulator. */
 export interface EngineKeys {
   openai?: string | undefined;
   anthropic?: string | undefined;

@@ -1,5 +1,5 @@
 /**
- * The store selection of contract.md section 1 in one place: DATABASE_URL puts both stores on PostgreSQL,
+ * The store selection in one place: DATABASE_URL puts both stores on PostgreSQL,
  * EVENTSTORE_URL and MONGODB_URL each one store on its server, and the embedded SQLite files serve the rest.
  */
 import type { DocumentStore } from '../ports/documentStore.js';

@@ -61,7 +61,7 @@ async function send(answer: globalThis.Response, response: Response): Promise<vo
 }
 
 /**
- * Stateless (contract.md section 7): a server and a transport per request, so any process can answer any POST;
+ * Stateless: a server and a transport per request, so any process can answer any POST;
  * the SDK parses the messages and its tool callbacks run the operations. A call refused for its workspace
  * answers the whole POST with HTTP 403 instead of the tool results.
  */

@@ -27,7 +27,7 @@ const textResult = (text: string): CallToolResult => ({ isError: true, content: 
 
 /**
  * Runs the tool's operation on the arguments the SDK validated. A domain refusal is a tool error naming the
- * problem; a refused workspace is also kept in the scope, so that the POST is answered HTTP 403 (interface.md).
+ * problem; a refused workspace is also kept in the scope, so that the POST is answered HTTP 403.
  */
 async function callTool(tool: Tool, args: Record<string, unknown>, services: Services): Promise<CallToolResult> {
   const scope = mcpRequestScope.getStore();

@@ -37,7 +37,7 @@ import type { Operation, OperationContext } from '../app/shared/operation.js';
 import { createTagOperation, deleteTagOperation, listTagsOperation } from '../app/tags/operations.js';
 import { listWorkspacesOperation } from '../app/workspaces/operations.js';
 
-/** contract.md section 7: list tools page by number. */
+/** List tools page by number. */
 export const PAGE_SIZE_DEFAULT = 50;
 export const PAGE_SIZE_MAX = 100;
 
@@ -109,7 +109,7 @@ export function listTool(name: string, operation: Operation): Tool {
   };
 }
 
-/** interface.md "MCP server": each tool and the operation it binds. Write tools are those whose operation needs write. */
+/** The MCP server's tools: each tool and the operation it binds. Write tools are those whose operation needs write. */
 export const TOOLS: readonly Tool[] = [
   listTool('list_workspaces', listWorkspacesOperation),
   listTool('list_workspace_tags', listTagsOperation),

@@ -1,5 +1,5 @@
 /**
- * Dashboard sessions (contract.md section 12). A session is known only by the SHA-256 of its id: the id itself
+ * Dashboard sessions. A session is known only by the SHA-256 of its id: the id itself
  * lives in the browser's cookie and nowhere else. Every `serve` process on one data dir shares the store.
  */
 export interface StoredSession {

@@ -1,6 +1,6 @@
 /**
  * Failed sign-ins counted per throttle key (an account and a client address), shared by every process on one
- * data dir so that a cluster throttles as one server (contract.md section 15).
+ * data dir so that a cluster throttles as one server.
  */
 export interface SignInFailureCount {
   count: number;

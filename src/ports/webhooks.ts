@@ -1,5 +1,5 @@
 /**
- * How webhook deliveries reach their targets (contract.md section 14). The adapter (src/infra/http) applies the
+ * How webhook deliveries reach their targets. The adapter (src/infra/http) applies the
  * audit fetcher's address rules, so a target that resolves to a loopback or private address is refused unless
  * AUDIT_ALLOW_PRIVATE_NETWORKS=1.
  */

@@ -1,7 +1,7 @@
 /**
  * The access step, through REST, for every operation that declares a resource (driven from the routes, so a new
  * operation is covered as soon as it has a route): a missing resource is a 404, another team's a 403 naming
- * only what the caller sent (contract.md section 15), and a refused request writes nothing.
+ * only what the caller sent, and a refused request writes nothing.
  */
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { apiRoutes } from '../../src/api/app.js';

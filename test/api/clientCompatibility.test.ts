@@ -7,7 +7,7 @@ import { startTestApi, type TestApi } from './support/testApi.js';
 
 /**
  * The requests that public clients written for the hosted service's API sent, and that geolens refused before
- * contract.md sections 1, 3 and 6 were updated for them. Every answer is also checked against its documented
+ * geolens's answers were made to fit them. Every answer is also checked against its documented
  * schema by the test server (validateResponses), so 200 here means 200 with the documented shape.
  */
 
@@ -131,7 +131,7 @@ describe('requests of clients written for the hosted API', () => {
   });
 });
 
-describe('analytics fields the dashboards of the hosted API read (contract.md section 8)', () => {
+describe('analytics fields the dashboards of the hosted API read', () => {
   const day = 'startDate=2026-11-03&endDate=2026-11-03&country=us';
   interface Stats {
     status: string;

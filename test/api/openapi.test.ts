@@ -46,7 +46,7 @@ describe('GET /v1/openapi.json', () => {
   });
 
   test('documents every route the app serves, including any added outside the route definitions', () => {
-    // The REST API is /v1; the OAuth endpoints (contract.md section 7) are served beside it and are not REST routes.
+    // The REST API is /v1; the OAuth endpoints are served beside it and are not REST routes.
     const served = servedRoutes(api.app.router.stack).filter((route) => route.split(' ')[1]?.startsWith('/v1/'));
     const defined = apiRoutes().map(
       (route) => `${route.method.toUpperCase()} ${expressPath(route.path)}`,

@@ -18,7 +18,7 @@ let tagId: string;
 
 const citation = (link: string, rank: number) => ({ title: link, link, rank });
 
-/** Known answers: every figure asserted below follows from these texts by contract.md section 4. */
+/** Known answers: every figure asserted below follows from these texts by the metric definitions (docs/metrics.md). */
 function knownRuns() {
   const run = (runId: string, promptId: string, engine: string, runDate: string, content: string, links: string[], state = 'completed') =>
     JSON.stringify({ runId, promptId, engine, runDate, content, citations: links.map((link, index) => citation(link, index + 1)), state, ...(runId === 'r3' && { replicate: 1 }) });

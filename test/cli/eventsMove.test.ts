@@ -1,5 +1,5 @@
 /**
- * Moving a deployment between stores (contract.md section 13): the demo and a report of imported runs,
+ * Moving a deployment between stores: the demo and a report of imported runs,
  * exported from the embedded store, imported into each store below and back into an embedded one, answer
  * every read endpoint byte for byte as the source did.
  */

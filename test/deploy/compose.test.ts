@@ -1,5 +1,5 @@
 /**
- * The deploy files (contract.md section 13): each parses, every service has a health check, and every variable
+ * The deploy files: each parses, every service has a health check, and every variable
  * given to geolens is one that src/config.ts reads, so a typo cannot pass for configuration.
  */
 import { describe, expect, test } from '@jest/globals';

@@ -37,7 +37,7 @@ describe('engine profiles', () => {
     expect(inRange(simulator.citationsPerAnswer, 1, 12)).toBe(true);
     expect(Object.values(simulator.sourceWeights).some((weight) => weight > 0)).toBe(true);
     for (const rate of [simulator.adRate, simulator.shoppingRate]) expect(rate >= 0 && rate <= 1).toBe(true);
-    // contract.md section 11: an engine runs 3 to 12 searches for a real question.
+    // An engine runs 3 to 12 searches for a real question.
     expect(inRange(fanOut.style.count, 3, 12)).toBe(true);
     expect(fanOut.style.sequence.length).toBeGreaterThan(0);
   });

@@ -92,7 +92,7 @@ describe('the MCP server, with the SDK client and its OAuth provider over real H
     expect(session.client.getServerVersion()).toMatchObject({ name: 'geolens' });
   });
 
-  test('tools/list has the 29 tools of interface.md, the 4 alert tools, the referrals tool and the 2 report write tools for a write token, and the 24 read tools for a read token', async () => {
+  test('tools/list has the 29 hosted tools, the 4 alert tools, the referrals tool and the 2 report write tools for a write token, and the 24 read tools for a read token', async () => {
     const writeTools = (await session.client.listTools()).tools;
     expect(writeTools.map(({ name }) => name).sort()).toEqual([...READ_TOOLS, ...WRITE_TOOLS].sort());
     for (const tool of writeTools) expect({ tool: tool.name, hasDescription: (tool.description ?? '').length > 20, type: tool.inputSchema.type }).toEqual({ tool: tool.name, hasDescription: true, type: 'object' });

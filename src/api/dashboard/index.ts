@@ -7,7 +7,7 @@ import { CLIENT_ROUTE } from './clientRoutes.js';
 /** Hashed file names change with their content, so a browser may keep them for good. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Everything the page loads comes from this origin; nothing from the internet (contract.md section 12). */
+/** Everything the page loads comes from this origin; nothing from the internet. */
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
 import { DomainError, UnauthorizedError, ValidationError } from '../../domain/shared/errors.js';
 
-/** interface.md "Error bodies". */
+/** Error bodies: `{message}` with the status that names the problem. */
 export const plainErrorSchema = z.object({ message: z.string() }).meta({ id: 'Error' });
 
 export const validationErrorSchema = z

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 
 /**
- * contract.md section 15: a path that is not valid percent-encoding (`%zz`, a lone `%`, bytes that are not
+ * A path that is not valid percent-encoding (`%zz`, a lone `%`, bytes that are not
  * UTF-8) is a 400 on every path and for every method, answered before any handler or authentication runs.
  * express would otherwise fail later, when a route's parameters are decoded, and answer 500.
  */

@@ -2,7 +2,7 @@ import { addWatchOperation, listAlertsOperation, listWatchesOperation, removeWat
 import { restRoute, type Route } from '../http/route.js';
 import { REPORT } from './logUpload.js';
 
-/** contract.md section 14: a report's watches and the alerts they raised. */
+/** A report's watches and the alerts they raised. */
 export const alertRoutes: readonly Route[] = [
   restRoute(listWatchesOperation, { method: 'get', path: `${REPORT}/watches` }),
   restRoute(addWatchOperation, { method: 'post', path: `${REPORT}/watches`, status: 201 }),

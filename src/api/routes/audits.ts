@@ -13,7 +13,7 @@ const CRAWLABILITY = '/v1/audits/geo/crawlability-checks';
 const CONTENT = '/v1/audits/geo/content-checks';
 const FAN_OUTS = '/v1/audits/query-fan-outs';
 
-/** interface.md's GEO audit endpoints and contract.md section 11's query fan-outs; creations answer 201. */
+/** The GEO audit endpoints and the query fan-outs; creations answer 201. */
 export const auditRoutes: readonly Route[] = [
   restRoute(listCrawlabilityChecksOperation, { method: 'get', path: CRAWLABILITY }),
   restRoute(createCrawlabilityCheckOperation, { method: 'post', path: CRAWLABILITY, status: 201 }),

@@ -4,7 +4,7 @@ import { restRoute, type Route } from '../http/route.js';
 const SUBSCRIPTIONS = '/v1/reports/brand/{id}/email-subscriptions';
 const inReport = { pathFields: { id: 'reportId' } };
 
-/** contract.md section 14: e-mail subscriptions to a report, and the unsubscribe link every e-mail carries. */
+/** E-mail subscriptions to a report, and the unsubscribe link every e-mail carries. */
 export const emailRoutes: readonly Route[] = [
   restRoute(listSubscriptionsOperation, { method: 'get', path: SUBSCRIPTIONS, ...inReport }),
   restRoute(subscribeOperation, { method: 'post', path: SUBSCRIPTIONS, ...inReport, status: 201 }),

@@ -1,5 +1,5 @@
 /**
- * The body of a log upload (contract.md section 10): received only once the request is authorized, bounded as
+ * The body of a log upload: received only once the request is authorized, bounded as
  * sent (50 MB) and once decompressed (1 GB), read by at most 2 uploads at once per process.
  */
 import { Semaphore } from 'async-mutex';

@@ -10,7 +10,7 @@ import { restRoute, type Route } from '../http/route.js';
 const WEBHOOKS = '/v1/workspaces/{id}/webhooks';
 const inWorkspace = { pathFields: { id: 'workspaceId' } };
 
-/** contract.md section 14: a workspace's webhooks and their delivery log. */
+/** A workspace's webhooks and their delivery log. */
 export const webhookRoutes: readonly Route[] = [
   restRoute(listWebhooksOperation, { method: 'get', path: WEBHOOKS, ...inWorkspace }),
   restRoute(createWebhookOperation, { method: 'post', path: WEBHOOKS, ...inWorkspace, status: 201 }),

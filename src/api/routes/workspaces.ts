@@ -11,7 +11,7 @@ import { restRoute, type Route } from '../http/route.js';
 const WORKSPACE = '/v1/workspaces/{id}';
 const inWorkspace = { pathFields: { id: 'workspaceId' } };
 
-/** contract.md section 6: the workspace's prompts and tags, read and written. */
+/** The workspace's prompts and tags, read and written. */
 export const workspaceRoutes: readonly Route[] = [
   restRoute(listWorkspacesOperation, { method: 'get', path: '/v1/workspaces' }),
   restRoute(getWorkspaceOperation, { method: 'get', path: WORKSPACE, ...inWorkspace }),

@@ -15,7 +15,7 @@ export function sessionIdOf(cookieHeader: string | undefined): string | undefine
   return undefined;
 }
 
-/** contract.md section 12: `Secure` when BASE_URL is https; no expiry date, the server ends it after 12 h idle. */
+/** `Secure` when BASE_URL is https; no expiry date, the server ends it after 12 h idle. */
 export function sessionCookie(sessionId: string, secure: boolean): string {
   return `${SESSION_COOKIE}=${sessionId}; HttpOnly; SameSite=Strict; Path=/${secure ? '; Secure' : ''}`;
 }

@@ -19,7 +19,7 @@ const endedSession = (error: unknown): null => {
 };
 
 /**
- * The dashboard's sign-in, session and sign-out (contract.md section 12). Not `/v1` operations: they answer
+ * The dashboard's sign-in, session and sign-out. Not `/v1` operations: they answer
  * to a browser holding a cookie, never to an API key.
  */
 export function sessionRoutes({ sessions, secureCookies }: SessionRouteOptions): Router {

@@ -8,7 +8,7 @@ import { geoAuditUsedCount } from '../audits/geoAudits.js';
 
 const count = z.number().int().nonnegative();
 
-/** interface.md "Account information". */
+/** The account information: the team, its plan and quotas, and what the billing period has used. */
 export const accountInfoSchema = z
   .object({
     subscriptionPlan: z.enum(PLANS).nullable().describe('null once the subscription has ended'),

@@ -145,7 +145,7 @@ export async function meterApiRequest(
 }
 
 /**
- * Counts an answered MCP tool call (contract.md section 7): a plan with `mcpRequestsMax` 0 has MCP disabled
+ * Counts an answered MCP tool call: a plan with `mcpRequestsMax` 0 has MCP disabled
  * (403), at the maximum the call is refused (429) and not counted, `null` never refuses.
  */
 export async function meterMcpCall(services: Services, counters: UsageCounters, principal: TeamPrincipal): Promise<void> {

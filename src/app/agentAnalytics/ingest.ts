@@ -35,7 +35,7 @@ export interface IngestionRequest {
 
 /**
  * `{lines, visits, skipped}`; `alreadyIngested` when the same content had been ingested before and nothing was
- * counted, `visits` then 0 (contract.md section 10: visits recorded by this call).
+ * counted, `visits` then 0 (visits recorded by this call).
  */
 export interface IngestionAnswer extends IngestionCounts {
   alreadyIngested: boolean;
@@ -105,7 +105,7 @@ async function record(
 }
 
 /**
- * Ingests a log for a report (contract section 10): reads it (parsing, classifying, folding visits into rows
+ * Ingests a log for a report: reads it (parsing, classifying, folding visits into rows
  * per day, agent and page), activates the report's logs connector, and records the rows under the content's
  * SHA-256, so that the same content ingested again counts nothing and one cut short is finished, never
  * doubled. Answers once the read models show the visits.

@@ -23,7 +23,7 @@ export interface QueryScope {
   connected: boolean;
 }
 
-/** The window of interface.md, resolved against today (UTC); a window out of bounds is a 400 on the query. */
+/** The query window (`startDate`, `endDate`), resolved against today (UTC); a window out of bounds is a 400 on the query. */
 function queryWindow(services: Services, query: Pick<AgentQuery, 'startDate' | 'endDate'>): DayWindow {
   const requested = { ...(query.startDate ? { startDate: query.startDate } : {}), ...(query.endDate ? { endDate: query.endDate } : {}) };
   const window = resolveWindow(requested, utcDay(services.clock.now()));

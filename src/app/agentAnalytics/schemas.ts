@@ -22,7 +22,7 @@ export const windowAnswer = {
 };
 export const domainsField = z.array(z.string()).describe("The report's main domain and domain variations, normalized");
 
-/** The filters and window every agent analytics read takes (interface.md, contract.md sections 3 and 10). */
+/** The filters and window every agent analytics read takes. */
 export const agentQueryFields = {
   startDate: dateParameterSchema.optional().describe('Window start (inclusive); default 13 days before endDate'),
   endDate: dateParameterSchema.optional().describe('Window end (inclusive); default today (UTC)'),

@@ -80,7 +80,7 @@ const TITLES: Record<CoverageKind, (brand: string, statistics: CoverageStatistic
 };
 
 /**
- * The coverage watches' alerts for the current window ending on each watch's `latestDay` (contract.md section 14): one per
+ * The coverage watches' alerts for the current window ending on each watch's `latestDay`: one per
  * watch at most, the most significant brand's when a competitor_surge watch covers several.
  */
 export async function coverageAlerts(

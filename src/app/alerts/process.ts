@@ -58,7 +58,7 @@ function newestDay(days: readonly ReportDayDoc[], engines: readonly string[] | n
 }
 
 /**
- * Each watch's window ends on the report's newest day with the runs it counts (contract.md section 14), read from
+ * Each watch's window ends on the report's newest day with the runs it counts, read from
  * the batch's newest day on: an import may have recorded newer runs after this batch's.
  */
 async function afterRuns(services: Services, report: BrandReportDoc, watches: readonly Watch[], batchDay: string): Promise<AlertCandidate[]> {
@@ -121,7 +121,7 @@ async function evaluateBatch(events: readonly ProcessEvent<TriggerEvent>[], serv
 }
 
 /**
- * contract.md section 14: evaluates a report's watches after runs are recorded (an import, a day's runs), after
+ * Evaluates a report's watches after runs are recorded (an import, a day's runs), after
  * each crawlability check and after each log ingestion, from its own checkpoint. A batch of runs evaluates each
  * report once, on the newest day its runs fell on.
  */

@@ -3,7 +3,7 @@ import { watchKindSchema } from '../../domain/alerts/schema.js';
 import { engineSchema } from '../../domain/shared/engines.js';
 import type { AlertDoc, WatchDoc } from '../../projections/alerts/reader.js';
 
-/** contract.md section 14: a watch as the API answers it. */
+/** A watch as the API answers it. */
 export const watchSchema = z
   .object({
     id: z.string().min(1),
@@ -16,7 +16,7 @@ export const watchSchema = z
   })
   .meta({ id: 'Watch' });
 
-/** contract.md section 14: an alert with the figures that raised it. */
+/** An alert with the figures that raised it. */
 export const alertSchema = z
   .object({
     id: z.string().min(1),

@@ -7,7 +7,7 @@ import { auditsWindow, getAudit, listAudits, type AuditResource } from './auditQ
 
 /**
  * The read operations every kind of GEO audit has: a cursor list and a detail. Each comes in two forms: the
- * REST one, where `workspaceId` is optional (interface.md), and the one MCP's tools bind, where interface.md
+ * REST one, where `workspaceId` is optional, and the one MCP's tools bind, where the MCP tools
  * requires it.
  */
 export interface AuditReads<Doc extends AuditDoc> {

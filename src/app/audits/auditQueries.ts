@@ -30,7 +30,7 @@ function listFilter(principal: Principal, workspaceId: string | undefined): Filt
   return workspaceId === undefined ? readable : { ...readable, workspaceId };
 }
 
-/** One cursor page, newest first, pages of 25 (contract.md section 3). */
+/** One cursor page, newest first, pages of 25. */
 export async function listAudits<Doc extends AuditDoc, Item>(
   services: Services,
   principal: Principal,
@@ -76,7 +76,7 @@ export async function getAudit<Doc extends AuditDoc, Detail>(
 
 /**
  * The newest completed crawlability check of each of `domains` in a workspace: what the crawler_access
- * recommendation rests on (contract.md section 8). A domain never checked has none.
+ * recommendation rests on. A domain never checked has none.
  */
 export async function newestCrawlabilityChecks(services: Services, workspaceId: string, domains: readonly string[]): Promise<CrawlabilityCheckDoc[]> {
   const checks = await auditCollection<CrawlabilityCheckDoc>(services.readModels, 'crawlabilityChecks');

@@ -42,7 +42,7 @@ function ensureReadable(answer: HttpAnswer): void {
 }
 
 /**
- * A content check (contract.md section 9): the page fetched as `crawler` without JavaScript, then rendered in
+ * A content check: the page fetched as `crawler` without JavaScript, then rendered in
  * a browser with the same identity. The structural and content analyses read the static page, since that is
  * what a crawler that runs no scripts receives; the dynamic comparison says what it misses. Rejects, with the
  * message the failed check shows, when the page cannot be fetched, rendered or read.

@@ -58,7 +58,7 @@ async function probeServer(pageUrl: string, crawlers: readonly AuditCrawler[], f
 }
 
 /**
- * A crawlability check (contract.md section 9): what robots.txt lets each token fetch, and how the server
+ * A crawlability check: what robots.txt lets each token fetch, and how the server
  * answers each crawler's user agent. Rejects, with the message the failed check shows, when the SSRF guard
  * refuses a request or when nothing on the site answered at all.
  */

@@ -2,9 +2,9 @@ import type { AuditCrawler, CrawlerPurpose } from '../../domain/audits/index.js'
 import { CRAWLERS, ROBOTS_CRAWLERS, type CrawlerEntry } from '../../domain/crawlers/index.js';
 
 /**
- * The AI crawler catalog as the audits read it. contract.md section 9 names some crawlers with another
+ * The AI crawler catalog as the audits read it. The audits name some crawlers with another
  * capitalization than their operators write (`Bingbot`, `Meta-ExternalAgent`); robots.txt tokens and crawler
- * names compare case-insensitively, so results are keyed by the contract's spelling where it gives one.
+ * names compare case-insensitively, so results are keyed by the spelling the audits document where they give one.
  */
 const CONTRACT_SPELLINGS = [
   'GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ClaudeBot', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User',

@@ -25,7 +25,7 @@ export interface RequestedAudit {
 }
 
 /**
- * Requests a GEO audit of a workspace (contract.md sections 9 and 11), found and checked by the access step:
+ * Requests a GEO audit of a workspace, found and checked by the access step:
  * 429 once the team has used `geoAuditMaxCount` audits in its billing period or
  * has no active plan. The request is counted and recorded in one append, so a refused one creates nothing.
  * The workspace and team are read from their streams, so the CLI works while no server runs.

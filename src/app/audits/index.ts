@@ -1,5 +1,5 @@
 /**
- * GEO audits as the worker runs them (contract.md section 9): each check takes its URL and the ports it
+ * GEO audits as the worker runs them: each check takes its URL and the ports it
  * needs, and answers the check's result fields or rejects with the message of the failed check's `error`.
  */
 export {

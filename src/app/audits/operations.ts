@@ -65,7 +65,7 @@ export const getCrawlabilityCheckOperation = getAuditOperation(CRAWLABILITY_READ
 export const listContentChecksOperation = listAuditsOperation(CONTENT_READS, 'optional');
 export const getContentCheckOperation = getAuditOperation(CONTENT_READS, 'optional');
 
-/** MCP's forms (interface.md: workspaceId required). */
+/** MCP's forms (there `workspaceId` is required). */
 export const listWorkspaceCrawlabilityChecksOperation = listAuditsOperation(CRAWLABILITY_READS, 'required');
 export const getWorkspaceCrawlabilityCheckOperation = getAuditOperation(CRAWLABILITY_READS, 'required');
 export const listWorkspaceContentChecksOperation = listAuditsOperation(CONTENT_READS, 'required');

@@ -4,7 +4,7 @@ import { BLOCKING_PURPOSES } from '../../domain/crawlers/index.js';
 import type { AuditDoc, ContentCheckDoc, CrawlabilityCheckDoc } from '../../projections/audits/reader.js';
 import type { AuditResource } from './auditQueries.js';
 
-/** interface.md "Crawlability check" and "Content check", with contract.md section 9's additions. */
+/** The crawlability check and the content check as the API answers them, with geolens's additions. */
 
 export const checkStatusSchema = z.enum(['pending', 'completed', 'failed']).describe('pending until the worker has run the check');
 

@@ -3,7 +3,7 @@ import type { ActiveBrandReport } from '../../domain/brandReport/events.js';
 import { countryPromptsTotal, reportCountries, reportPromptIds } from '../../domain/brandReport/events.js';
 import { tagSchema, type Tag } from '../tags/resource.js';
 
-/** Response shapes of interface.md ("Brand report", "Competitor"), shared by REST and MCP. */
+/** The response shapes of a brand report and a competitor, shared by REST and MCP. */
 export const competitorSchema = z
   .object({
     brand: z.string(),

@@ -1,5 +1,5 @@
 /**
- * One line of an exported event log (contract.md section 13): an event as NDJSON, with everything a store of
+ * One line of an exported event log: an event as NDJSON, with everything a store of
  * another kind needs to record it again as it was. The global position is left out: it belongs to one store.
  */
 import { z } from 'zod';

@@ -64,7 +64,7 @@ async function tagsGiven(event: ProcessEvent<PromptCreated | PromptTagsReplaced>
 }
 
 /**
- * What workspace writes leave to be done after their answer (contract.md section 6): creating the prompts of an
+ * What workspace writes leave to be done after their answer: creating the prompts of an
  * asynchronous batch, and the effects of deleting a prompt or a tag on the reports and prompts that hold them.
  */
 export const workspaceProcess: Process<WorkspaceEvent> = {

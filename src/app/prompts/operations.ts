@@ -12,7 +12,7 @@ import { listWorkspacePrompts, WORKSPACE_PROMPT_LIST, workspacePromptsWindow } f
 import { promptResources, workspacePromptSchema, type WorkspacePrompt } from './resource.js';
 import type { Services } from '../shared/services.js';
 
-/** contract.md section 6: batches up to this size are created before the answer; larger ones after it. */
+/** Batches up to this size are created before the answer; larger ones after it. */
 export const SYNCHRONOUS_PROMPTS = 5;
 
 const promptIdField = referencedIdSchema.describe('Prompt id');

@@ -5,7 +5,7 @@ import { tagSchema, type Tag } from '../tags/resource.js';
 import { directoryCollection } from '../shared/directory.js';
 import type { Services } from '../shared/services.js';
 
-/** contract.md section 6: a prompt as the workspace endpoints answer it. */
+/** A prompt as the workspace endpoints answer it. */
 export const workspacePromptSchema = z
   .object({
     id: z.string().min(1).describe('What the prompt ids of a brand report and the prompt write operations take'),

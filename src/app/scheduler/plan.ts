@@ -33,7 +33,7 @@ export interface RunJob {
 
 /**
  * The engines a prompt runs on: every engine that serves the prompt's country. A prompt has no per-engine
- * switch of its own (interface.md gives none), and an engine asked about a country it does not serve would
+ * switch of its own (the API gives none), and an engine asked about a country it does not serve would
  * answer for somewhere else, which is worse than no answer.
  */
 export function enabledEngines(country: CountryCode, among: readonly EngineId[] = ENGINES): EngineId[] {

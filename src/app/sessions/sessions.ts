@@ -9,7 +9,7 @@ import type { Services } from '../shared/services.js';
 import type { SessionView, SignInInput } from './schema.js';
 import { csrfTokenOf, hashSessionId, newSessionId } from './secrets.js';
 
-/** A session ends after this long without a request (contract.md section 12). */
+/** A session ends after this long without a request. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 /** Requests within this long of the last recorded one do not write it again. */
 const TOUCH_EVERY_MS = 60 * 1000;

@@ -43,7 +43,7 @@ const notFound = (label: string, id: string, field: string) => new NotFoundError
 /**
  * The access step every binding runs (through the operation) after validation and before the handler: 404 for a
  * resource that does not exist, then 403 for one the principal cannot read, naming only what the caller sent
- * (contract.md section 15); the operator passes. Answers the resource found, for the handler.
+ *; the operator passes. Answers the resource found, for the handler.
  */
 export async function checkAccess(ref: ResourceRef, principal: Principal, lookup: ResourceLookup): Promise<unknown> {
   if ('reportId' in ref) {

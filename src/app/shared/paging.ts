@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Collection, Doc, Filter } from '../../ports/documentStore.js';
 
-/** contract.md section 3: cursor pages hold 25 items. */
+/** Cursor pages hold 25 items. */
 export const PAGE_SIZE = 25;
 
 /** Where the previous page stopped: the last item's sort key. */
@@ -98,7 +98,7 @@ export async function newestFirstWindow<T extends Listed>(collection: Collection
   return { items, totalCount };
 }
 
-/** Offset paging of contract.md section 3: `limit` up to 100 (default 25), `offset` a multiple of it. */
+/** Offset paging: `limit` up to 100 (default 25), `offset` a multiple of it. */
 export const offsetPagingFields = {
   limit: z.number().int().min(1).max(100).default(PAGE_SIZE).describe('Page size, 1 to 100; default 25'),
   offset: z.number().int().min(0).default(0).describe('Zero-based offset, a multiple of limit; default 0'),

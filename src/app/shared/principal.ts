@@ -23,7 +23,7 @@ const CREDENTIAL_NAMES: Record<TeamPrincipal['kind'], string> = { apiKey: 'This 
 
 /**
  * A resource of another team is refused like one outside the credential's workspaces (403), not hidden as
- * missing (404): interface.md gives 403 to "a credential without rights to the resource", and ids carry 16
+ * missing (404): the API gives 403 to "a credential without rights to the resource", and ids carry 16
  * random base62 characters, so confirming that one exists tells a caller nothing it could use.
  */
 export function canReadWorkspace(principal: Principal, resource: OwnedByWorkspace): boolean {
@@ -35,7 +35,7 @@ export function canReadWorkspace(principal: Principal, resource: OwnedByWorkspac
 /**
  * 403 unless the principal can read the resource's workspace. `requested` is what the caller asked for, as it
  * named it (`brand report br_…`, `workspace ws_…`): the answer never names what the caller did not send, such
- * as the workspace of another team's report (contract.md section 15).
+ * as the workspace of another team's report.
  */
 export function assertCanReadWorkspace(principal: Principal, resource: OwnedByWorkspace, requested: string): void {
   if (principal.kind !== 'operator' && !canReadWorkspace(principal, resource)) {

@@ -36,13 +36,13 @@ export interface Services extends AppContext {
   usageCount(teamId: string, period: BillingPeriod, counter: 'apiRequests' | 'mcpRequests'): Promise<number>;
   /** Stores in use and projection lag. */
   health(): Promise<HealthReport>;
-  /** Whether content checks can render now (CHROMIUM_PATH, contract.md section 1). */
+  /** Whether content checks can render now (CHROMIUM_PATH). */
   browser(): BrowserAvailability;
   /** Answers of read operations for the same inputs and read-model positions (one per process). */
   responseCache: ResponseCache;
   /** Resolves once every read model reflects the events up to `position`; null means nothing was written. */
   readYourWrites(position: Position | null): Promise<void>;
-  /** Where webhook deliveries go out, under the audit fetcher's address rules (contract.md section 14). */
+  /** Where webhook deliveries go out, under the audit fetcher's address rules. */
   webhookSender: WebhookSender;
   /** Where e-mail goes (SMTP_URL); null when e-mail is off. */
   mailer: Mailer | null;

@@ -5,7 +5,7 @@ import type { z } from 'zod';
  * are typed. This turns text into the type each field's schema expects, once for every edge that reads text:
  * numbers and booleans are converted when they read as such, and a single value of a list field becomes a
  * one-item list. A list of fixed choices none of which holds a comma (`engines`) also reads one comma-separated
- * value as several (`engines=chatgpt,perplexity`, contract.md section 8); free text such as a brand name may
+ * value as several (`engines=chatgpt,perplexity`); free text such as a brand name may
  * hold a comma, so other lists never split. Anything else is left as it came, so the schema reports it in its
  * own words.
  */

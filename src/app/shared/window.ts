@@ -3,7 +3,7 @@ import { countryCodeSchema } from '../../domain/shared/countries.js';
 import { dayCount } from '../../domain/shared/days.js';
 import { engineSchema } from '../../domain/shared/engines.js';
 
-/** `YYYY-MM-DD` or a full ISO timestamp; only the date part is used (interface.md). */
+/** `YYYY-MM-DD` or a full ISO timestamp; only the date part is used. */
 export const dateParameterSchema = z
   .string()
   .min(1)
@@ -18,7 +18,7 @@ export const dateParameterSchema = z
 export const MAX_WINDOW_DAYS = 366;
 
 
-/** The window fields of a query, with contract.md's rules: start not after end, at most 366 days. */
+/** The window fields of a query, with their rules: start not after end, at most 366 days. */
 export const windowFields = {
   startDate: dateParameterSchema.describe('Window start (inclusive), YYYY-MM-DD or ISO timestamp'),
   endDate: dateParameterSchema.describe('Window end (inclusive), YYYY-MM-DD or ISO timestamp'),

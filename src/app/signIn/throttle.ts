@@ -25,7 +25,7 @@ export function clientNetwork(address: string | undefined): string {
 const throttleKey = ({ email, address }: SignInAttempt): string => `${email}|${clientNetwork(address)}`;
 
 /**
- * Slows down password guessing for one account from one client address (contract.md section 15): wrong
+ * Slows down password guessing for one account from one client address: wrong
  * passwords from one address never keep the right password from another address out. The counts live in a
  * store every process of the data dir shares, on the service's clock (so tests move it instead of waiting).
  * The OAuth consent page and the dashboard's sign-in use one throttle.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** interface.md "Tag": a tag as a brand report or a prompt carries it, shared by REST and MCP. */
+/** A tag as a brand report or a prompt carries it, shared by REST and MCP. */
 export const tagSchema = z
   .object({
     id: z.string().min(1),

@@ -10,7 +10,7 @@ import { directoryCollection } from '../shared/directory.js';
 import { newId } from '../shared/ids.js';
 import type { Services } from '../shared/services.js';
 
-/** contract.md section 6: a tag as the workspace endpoints answer it. */
+/** A tag as the workspace endpoints answer it. */
 export const workspaceTagSchema = z
   .object({
     id: z.string().min(1),

@@ -72,7 +72,7 @@ export async function scheduleDeliveries(services: Services, event: RecordedEven
 }
 
 /**
- * Turns the events webhooks are told about (contract.md section 14) into deliveries, one per webhook and
+ * Turns the events webhooks are told about into deliveries, one per webhook and
  * event, with its own checkpoint; a replayed event schedules deliveries that exist already, which changes nothing.
  * Audits and fan-outs are delivered when they finish, completed or failed (the detail's `status` says which).
  */

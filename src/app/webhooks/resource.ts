@@ -3,7 +3,7 @@ import { WEBHOOK_FORMATS, webhookEventTypeSchema } from '../../domain/webhooks/s
 import type { DeliveryDoc, WebhookDoc } from '../../projections/webhooks/reader.js';
 import { cursorPagingSchema } from '../shared/paging.js';
 
-/** contract.md section 14: a webhook as the list answers it (never its secret). */
+/** A webhook as the list answers it (never its secret). */
 export const webhookSchema = z
   .object({
     id: z.string(),

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 
-/** contract.md section 14: `whsec_` + base64 of 32 random bytes. */
+/** A signing secret: `whsec_` + base64 of 32 random bytes. */
 export const newWebhookSecret = (): string => `whsec_${randomBytes(32).toString('base64')}`;
 
 /** Standard Webhooks: `v1,` + base64 HMAC-SHA256 of `{id}.{timestamp}.{body}`, keyed with the secret's decoded bytes. */

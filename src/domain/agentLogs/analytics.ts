@@ -1,5 +1,5 @@
 /**
- * The figures of the agent analytics endpoints (interface.md, contract.md section 10), from a report's day
+ * The figures of the agent analytics endpoints, from a report's day
  * counts in a window. Every figure honours the same filters: one engine, and a literal case-insensitive
  * substring of the agent's name (no character is a wildcard).
  */

@@ -5,7 +5,7 @@ import type { LogRecord } from './records.js';
 import { isBotUserAgent, isGet, isPagePath, isSuccessStatus, referrerVerdict, type ReferralVisit } from './referrals.js';
 import { isReportHost, type ReportHosts } from './reportHosts.js';
 
-/** One request of a known AI agent to one of the report's hosts (contract section 4, "Agent visits"). */
+/** One request of a known AI agent to one of the report's hosts. */
 export interface AgentVisit {
   /** UTC day of the request, YYYY-MM-DD. */
   day: string;

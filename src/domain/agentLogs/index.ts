@@ -1,5 +1,5 @@
 /**
- * Agent analytics (contract sections 4 and 10): access log lines read into records, classified into AI agent
+ * Agent analytics: access log lines read into records, classified into AI agent
  * visits for one report, folded into rows per day, agent and page, recorded as ingestions, and summed into
  * the figures of the agent analytics endpoints.
  */

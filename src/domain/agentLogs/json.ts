@@ -1,5 +1,5 @@
 /**
- * JSON access logs, one object per line, in the three shapes of contract section 10, told apart per line:
+ * JSON access logs, one object per line, in three shapes (docs/agent-analytics.md), told apart per line:
  * Cloudflare Logpush (`ClientRequestHost`, ...), Vercel log drains (`proxy.*`) and a generic shape
  * (`host`, `userAgent`, `ip`, `time`, `path`, `status`). The referrer (`ClientRequestReferer`, `proxy.referer`,
  * `referer`) and the method (`ClientRequestMethod`, `proxy.method`, `method`) are optional: a line without a

@@ -16,7 +16,7 @@ export interface LogRecord {
   method: string;
 }
 
-/** The log formats `geolens logs ingest --format` accepts (contract section 10). */
+/** The log formats `geolens logs ingest --format` accepts. */
 export const LOG_FORMATS = ['combined', 'vhost_combined', 'json'] as const;
 export type LogFormat = (typeof LOG_FORMATS)[number];
 

@@ -1,7 +1,7 @@
 import type { BrandIdentity } from '../brandReport/events.js';
 import { normalizeDomain } from '../brandReport/normalizeDomain.js';
 
-/** The hosts a report's visits may be for (contract section 10). */
+/** The hosts a report's visits may be for. */
 export interface ReportHosts {
   /** `brandDomain` and `brandDomainVariations`, normalized: what the agent analytics responses list as `domains`. */
   domains: readonly string[];

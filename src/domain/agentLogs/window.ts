@@ -1,9 +1,9 @@
 import { addDays, dayCount } from '../shared/days.js';
 import type { ValidationIssue } from '../shared/errors.js';
 
-/** interface.md: without dates, the last 14 days (UTC) ending today. */
+/** Without dates, the last 14 days (UTC) ending today. */
 export const DEFAULT_WINDOW_DAYS = 14;
-/** contract.md section 3: a window spans at most 366 days. */
+/** A window spans at most 366 days. */
 export const MAX_WINDOW_DAYS = 366;
 
 /** An inclusive window of UTC days, `YYYY-MM-DD`. */
@@ -13,7 +13,7 @@ export interface DayWindow {
 }
 
 /**
- * The window an agent analytics query covers (interface.md): `endDate` defaults to today; `startDate` to
+ * The window an agent analytics query covers: `endDate` defaults to today; `startDate` to
  * 13 days before `endDate`, so that both omitted give the last 14 days and `startDate` alone ends today.
  */
 export function resolveWindow(requested: Partial<DayWindow>, today: string): DayWindow {

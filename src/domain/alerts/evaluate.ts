@@ -1,4 +1,4 @@
-/** The non-statistical watch kinds of contract section 14, each a pure decision over figures already read. */
+/** The non-statistical watch kinds, each a pure decision over figures already read. */
 
 /** A name's mentions over a window, as `detectedBrands` lists them. */
 export interface BrandCount {

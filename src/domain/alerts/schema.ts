@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { engineSchema } from '../shared/engines.js';
 
-/** contract.md section 14: what a watch looks for. */
+/** What a watch looks for. */
 export const WATCH_KINDS = ['coverage_drop', 'coverage_rise', 'competitor_surge', 'negative_sentiment', 'new_untracked_brand', 'crawler_blocked', 'agent_visits_drop'] as const;
 
-export const watchKindSchema = z.enum(WATCH_KINDS).describe('What the watch looks for (contract section 14)');
+export const watchKindSchema = z.enum(WATCH_KINDS).describe('What the watch looks for');
 export type WatchKind = z.output<typeof watchKindSchema>;
 
 /** The default threshold in percentage points. */

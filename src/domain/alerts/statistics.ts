@@ -12,7 +12,7 @@ export interface DayRange {
   to: string;
 }
 
-/** contract.md section 14: the current window is the 7 days ending on the latest day with runs, the baseline the 28 before it. */
+/** The current window is the 7 days ending on the latest day with runs, the baseline the 28 before it. */
 export function alertWindows(latestDay: string): { current: DayRange; baseline: DayRange } {
   return {
     current: { from: addDays(latestDay, -6), to: latestDay },

@@ -1,6 +1,6 @@
 /**
  * Names an answer puts forward that the report does not track: the raw material of competitor suggestions
- * (contract.md section 8). Answers name products in a few recognisable ways: as list items ("1. **Freshsales**
+ *. Answers name products in a few recognisable ways: as list items ("1. **Freshsales**
  * — ..."), in bold, or right before their site ("Copper (copper.com)"). The extractor reads only those, so
  * ordinary capitalised words in prose never become candidates.
  */

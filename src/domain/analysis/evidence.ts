@@ -4,7 +4,7 @@ import type { CompiledDetection } from './detection.js';
 import type { MeasuredRun } from './metrics.js';
 import { brandSentences, type SentenceCounts } from './runAnalysis.js';
 
-/** contract.md section 8: recommendations read the last 30 days, ending today. */
+/** Recommendations read the last 30 days, ending today. */
 export const RECOMMENDATION_DAYS = 30;
 
 /** The first day of the recommendations' window at `now`. */
@@ -21,7 +21,7 @@ export interface EvidenceCitation {
 }
 
 /**
- * What one recorded answer says that a recommendation may rest on (contract.md section 8), measured with a
+ * What one recorded answer says that a recommendation may rest on, measured with a
  * report's detection: mentions per brand, cited URLs, the brand's sentences by sentiment and the negative
  * ones quoted.
  */

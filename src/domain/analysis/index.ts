@@ -1,5 +1,5 @@
 /**
- * Answer analysis (contract.md section 4): pure functions from an answer and a report's detection settings
+ * Answer analysis: pure functions from an answer and a report's detection settings
  * to mentions, positions, sentence sentiment and citation categories, and from those to window metrics.
  */
 export { compileDetection, type CompiledDetection, type TrackedBrand } from './detection.js';

@@ -1,5 +1,5 @@
 /**
- * Metrics over a window of runs (contract.md section 4), split into partial aggregates that add up: a read
+ * Metrics over a window of runs, split into partial aggregates that add up: a read
  * model keeps one `RunTotals` per day (and prompt, engine, ...), a query combines the days of its window and
  * finalizes once. Every field of `RunTotals` is a count or a sum, so combining is plain addition.
  */

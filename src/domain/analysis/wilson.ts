@@ -8,7 +8,7 @@ export interface Interval {
 const Z_95 = 1.96;
 
 /**
- * The Wilson score interval of `successes` out of `trials` (contract.md section 8: z = 1.96, `{0, 0}` without
+ * The Wilson score interval of `successes` out of `trials` (z = 1.96, `{0, 0}` without
  * trials). Unlike the normal approximation it stays inside 0..1 and is honest about small samples: 1 run out
  * of 1 gives 0.21..1, not 1..1. The bounds at 0 and at `trials` are exact, not rounding noise.
  */

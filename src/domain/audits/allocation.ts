@@ -5,7 +5,7 @@ import { QuotaExceededError } from '../shared/errors.js';
 import type { CheckRequestedEvent } from './events.js';
 
 /**
- * The GEO audits a team has requested in one billing period (contract.md sections 9 and 11): crawlability
+ * The GEO audits a team has requested in one billing period: crawlability
  * checks, content checks and query fan-outs, each counted once toward `geoAuditUsedCount`. The request itself
  * is the event of this stream, appended with the expected revision: counting and creating are one append, so
  * concurrent requests (of any process) never pass `geoAuditMaxCount`, and a refused one creates nothing.

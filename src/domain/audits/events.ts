@@ -5,7 +5,7 @@ import type { RobotsTxtAnalysis } from './robotsTxt.js';
 import type { StructuralAnalysis } from './structure/structuralAnalysis.js';
 
 /**
- * GEO audit checks (contract.md section 9) as events. A check is requested in the team's GEO audit
+ * GEO audit checks as events. A check is requested in the team's GEO audit
  * allocation (allocation.ts), which counts it; its outcome is recorded in a stream of its own, once: the
  * outcome is decided against that stream, so a second worker finishing the same check is refused.
  */

@@ -1,5 +1,5 @@
 /**
- * GEO audits (contract.md section 9): pure functions from robots.txt and HTML to the fields of crawlability
+ * GEO audits: pure functions from robots.txt and HTML to the fields of crawlability
  * and content checks. Fetching and rendering happen in src/app/audits through injected ports.
  */
 export type { AuditCrawler, CrawlerPurpose } from './crawlers.js';

@@ -3,7 +3,7 @@ import { validateBrandRegex } from '../analysis/matcher.js';
 import { nameSchema } from '../shared/schemas.js';
 import { isDomainName, normalizeDomain } from './normalizeDomain.js';
 
-/** Limits of interface.md ("Limits" and the PATCH table). */
+/** The limits of a brand report's fields and lists. */
 export const REPORT_LIMITS = {
   variations: 100,
   domainVariations: 100,

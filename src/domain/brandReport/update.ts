@@ -25,7 +25,7 @@ export interface ReportUpdate {
 }
 
 /**
- * The PATCH rules of interface.md. Fields sent with their stored value are dropped before validation
+ * The report PATCH rules. Fields sent with their stored value are dropped before validation
  * (rule 3), so a GET body sent back unchanged passes even when stored data predates today's limits.
  * All issues are reported together; nothing is emitted unless the whole patch is valid.
  */

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { z } from 'zod';
 
-/** The engine an agent's visits count toward (interface.md): Bingbot is Copilot's, Google's fetchers Google's. */
+/** The engine an agent's visits count toward: Bingbot is Copilot's, Google's fetchers Google's. */
 export const AGENT_ENGINES = ['chatgpt', 'claude', 'copilot', 'perplexity', 'google', 'other'] as const;
 export type AgentEngine = (typeof AGENT_ENGINES)[number];
 

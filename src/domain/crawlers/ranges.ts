@@ -1,7 +1,7 @@
 /**
  * The operators' published IP ranges: a dated snapshot shipped as data (`ipRanges.json`, beside this file),
  * never fetched at run time, and replaceable per agent by a file an operator of geolens provides
- * (`geolens crawlers ranges --file F`, contract section 2).
+ * (`geolens crawlers ranges --file F`).
  */
 import ipaddr from 'ipaddr.js';
 import { createRequire } from 'node:module';

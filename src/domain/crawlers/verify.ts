@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 import type { RangeTable } from './ranges.js';
 
-/** Whether a visit's IP proves its user agent: contract section 10. */
+/** Whether a visit's IP proves its user agent. */
 export type Verification = 'verified' | 'spoofed' | 'unverifiable';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The summary cards of a weekly digest: the brand's figures over the digest's week beside the week before, and
  * whether the change of coverage is more than day-to-day variation (the two-proportion z-test of the alerts,
- * contract.md section 14). Share of voice, position and mentions are shown with their change, untested: they are
+ *). Share of voice, position and mentions are shown with their change, untested: they are
  * not shares of independent runs.
  */
 import { finalizeRunTotals, type BrandMetrics, type RunTotals } from '../analysis/metrics.js';

@@ -1,7 +1,7 @@
 import type { DomainEvent } from '../shared/decider.js';
 
 /**
- * A person's e-mail subscription to one brand report (contract.md section 14): alert e-mails, the weekly digest,
+ * A person's e-mail subscription to one brand report: alert e-mails, the weekly digest,
  * or both. Unsubscribing needs no sign-in (a signed token in every e-mail), so it is idempotent.
  */
 export const emailSubscriptionStream = (subscriptionId: string): string => `emailSubscription-${subscriptionId}`;

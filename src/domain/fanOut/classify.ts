@@ -14,7 +14,7 @@ export interface ClassifyOptions {
 }
 
 /**
- * Labels one search an engine ran for a question: its type (contract.md section 11), the searcher's intent
+ * Labels one search an engine ran for a question: its type, the searcher's intent
  * and a one-sentence reason naming the words that decided both. Deterministic: the same pair always gets
  * the same label.
  */

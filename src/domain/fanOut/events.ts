@@ -5,7 +5,7 @@ import type { EngineId } from '../shared/engines.js';
 import type { EngineFanOut } from './schema.js';
 
 /**
- * A query fan-out run (contract.md section 11) as events. It is requested in the team's GEO audit allocation,
+ * A query fan-out run as events. It is requested in the team's GEO audit allocation,
  * which counts it; a worker then starts it (again after a crash: each start is an attempt) and records its
  * outcome once, in the run's own stream.
  */
@@ -27,7 +27,7 @@ export type QueryFanOutFailed = DomainEvent<'QueryFanOutFailed', { fanOutId: str
 /** The events of a run's own stream. */
 export type QueryFanOutRunEvent = QueryFanOutStarted | QueryFanOutCompleted | QueryFanOutFailed;
 
-/** The states of contract.md section 11: pending until a worker starts it, running, then completed or failed. */
+/** A fan-out's states: pending until a worker starts it, running, then completed or failed. */
 export type QueryFanOutStatus = 'pending' | 'running' | 'completed' | 'failed';
 
 export interface QueryFanOutState {

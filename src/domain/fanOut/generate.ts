@@ -7,7 +7,7 @@ import { FAN_OUT_QUERY_TYPES, type FanOutQuery, type FanOutQueryType } from './s
 import { countryName } from './text.js';
 
 /**
- * The offline stand-in for an engine's fan-out (contract.md section 11): plausible searches for a question,
+ * The offline stand-in for an engine's fan-out: plausible searches for a question,
  * shaped like the ones each engine runs. ChatGPT and Claude run a few keyword searches, usually dated and
  * comparing the leading brands; Gemini and Perplexity restate the question and add a need or two; Google's
  * AI Mode fans out widest (each engine's `FanOutStyle`, kept in its profile). Deterministic: the same question, engine, country and year give the same list.
@@ -23,7 +23,7 @@ export interface GenerateFanOutRequest {
   relatedNames?: readonly string[];
 }
 
-/** How one engine fans a question out (its profile's `fanOut.style`); contract.md section 11 keeps every count within 3 to 12. */
+/** How one engine fans a question out (its profile's `fanOut.style`); every count stays within 3 to 12. */
 export interface FanOutStyle {
   count: readonly [min: number, max: number];
   /** The types in the order the engine tends to search; cycled when the count needs more. */

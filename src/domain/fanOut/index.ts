@@ -1,5 +1,5 @@
 /**
- * Query fan-outs (contract.md section 11): pure functions that label the searches an engine ran for a
+ * Query fan-outs: pure functions that label the searches an engine ran for a
  * question, and generate plausible ones when the engine cannot be asked.
  */
 export { classifyFanOutQuery, type ClassifyOptions, type FanOutClassification } from './classify.js';

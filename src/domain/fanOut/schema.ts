@@ -3,7 +3,7 @@ import { countryCodeSchema } from '../shared/countries.js';
 import { engineSchema, type EngineId } from '../shared/engines.js';
 
 /**
- * A query fan-out (contract.md section 11): the web searches an AI engine runs behind one question, each
+ * A query fan-out: the web searches an AI engine runs behind one question, each
  * labelled with how it relates to the question, what the searcher wants, and why.
  */
 

@@ -1,7 +1,7 @@
 import type { Permission, WorkspaceScope } from '../shared/access.js';
 import type { OAuthScope } from './scopes.js';
 
-/** How long each credential lives (contract.md section 7). */
+/** How long each credential lives. */
 export const AUTHORIZATION_CODE_LIFETIME_MS = 10 * 60 * 1000;
 export const ACCESS_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 export const REFRESH_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;

@@ -13,7 +13,7 @@ export const scopeWords = (scope: string | undefined): string[] => (scope ?? '')
 export const scopesOfPermission = (permission: Permission): OAuthScope[] => (permission === 'write' ? ['read', 'write'] : ['read']);
 
 /**
- * A token's permission is the smaller of the user's permission and the granted scopes (contract.md section 7):
+ * A token's permission is the smaller of the user's permission and the granted scopes:
  * write only when the user may write and `write` was granted.
  */
 export const grantedPermission = (userPermission: Permission, scopes: readonly OAuthScope[]): Permission =>

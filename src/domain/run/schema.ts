@@ -39,7 +39,7 @@ export const answerSchema = z.object({
 
 export const RUN_STATES = ['completed', 'failed'] as const;
 
-/** One line of `geolens runs import` (contract.md section 2). */
+/** One line of `geolens runs import`. */
 export const importedRunSchema = answerSchema
   .extend({
     runId: z.string().min(1).max(128).optional(),

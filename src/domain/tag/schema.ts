@@ -16,7 +16,7 @@ export const TAG_COLORS = [
   'purple',
 ] as const;
 
-/** contract.md section 6: a preset name, or a hex color `#rgb` / `#rrggbb` as clients of the real API send them. */
+/** A preset name, or a hex color `#rgb` / `#rrggbb` as clients of the real API send them. */
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
 /** A tag's color as stored: a preset name, or a hex color in lowercase. */

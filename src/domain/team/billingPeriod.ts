@@ -1,9 +1,9 @@
 import { utcDay } from '../shared/days.js';
 
 /**
- * The public API billing period of a team (interface.md, `apiRequestsPeriodEnd`).
+ * The public API billing period of a team (`apiRequestsPeriodEnd`).
  *
- * Every plan counts API requests per UTC calendar month. interface.md states this for custom plans; the
+ * Every plan counts API requests per UTC calendar month. The hosted API states this for custom plans; the
  * standard tiers follow it too, because a self-hosted service has no payment processor whose renewal
  * anniversaries could anchor them, and one rule keeps usage comparable across plan changes (a plan change
  * mid-month keeps counting in the same period). A subscription end date clips the period for every plan.

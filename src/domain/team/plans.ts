@@ -17,7 +17,7 @@ const premiumLimits: PlanLimits = {
 };
 
 /**
- * Quotas a plan starts with. interface.md leaves the numbers open; these grow with the tier, and `custom`
+ * Quotas a plan starts with. The hosted API publishes no numbers; these grow with the tier, and `custom`
  * starts from `premium` because custom plans are negotiated upward from the largest standard tier.
  */
 export const planDefaults: Readonly<Record<Plan, Readonly<PlanLimits>>> = {

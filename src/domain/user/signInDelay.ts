@@ -10,7 +10,7 @@ export interface RecordedFailures {
 }
 
 /**
- * Growing delays rather than a lockout (contract.md section 15): after 5 failures each attempt waits after the
+ * Growing delays rather than a lockout: after 5 failures each attempt waits after the
  * previous failure, 1 s doubling up to 15 minutes; failures are forgotten 15 minutes after the last one.
  * Seconds to wait at `nowMs`; 0 when the attempt may go ahead.
  */

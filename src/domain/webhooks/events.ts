@@ -2,7 +2,7 @@ import type { DomainEvent } from '../shared/decider.js';
 import type { WebhookEventType, WebhookFormat } from './schema.js';
 
 /**
- * Webhooks of a workspace (contract.md section 14). The signing secret lives in the webhook's stream only: the
+ * Webhooks of a workspace. The signing secret lives in the webhook's stream only: the
  * delivery worker reads it there, no read model holds it, and only the creation answers it.
  */
 export const webhookStream = (webhookId: string): string => `webhook-${webhookId}`;

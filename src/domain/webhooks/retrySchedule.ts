@@ -1,5 +1,5 @@
 /**
- * When a failed delivery is tried again (contract.md section 14): after 5 s, 30 s, 2 min, 10 min and 1 h, then
+ * When a failed delivery is tried again: after 5 s, 30 s, 2 min, 10 min and 1 h, then
  * every 2 h, each delay stretched or shrunk by up to 10 %, until 24 h after the message was created.
  */
 const SECOND = 1_000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** contract.md section 14: what a webhook may be told about. */
+/** What a webhook may be told about. */
 export const WEBHOOK_EVENT_TYPES = ['alert.raised', 'report.recalculated', 'audit.completed', 'fanout.completed'] as const;
 
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);

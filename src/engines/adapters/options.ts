@@ -1,4 +1,4 @@
-/** What every real adapter is built from; the key comes from the environment (contract.md section 1). */
+/** What every real adapter is built from; the key comes from the environment. */
 export interface AdapterOptions {
   apiKey: string;
   /** Overrides the provider's endpoint; tests point it at a local server. */

@@ -6,7 +6,7 @@ import { catalogBrands } from '../simulator/catalogBrands.js';
 import type { FanOutSources } from './source.js';
 
 /**
- * One query fan-out (contract.md section 11): per engine, the searches it runs behind the question, each
+ * One query fan-out: per engine, the searches it runs behind the question, each
  * labelled with its type, the searcher's intent and why. An engine with a real source is asked; every other
  * engine gets the deterministic generator's searches, marked `simulated`.
  */

@@ -9,7 +9,7 @@ import { pickCitations } from './sources.js';
 import { composeContent } from './styles.js';
 
 /**
- * The deterministic stand-in for every engine without an API key (contract.md section 5), and what the demo
+ * The deterministic stand-in for every engine without an API key, and what the demo
  * and the benchmarks run on. The same prompt text, engine, country, day and replicate always give the same
  * answer; another day or replicate gives a plausibly different one.
  */

@@ -1,7 +1,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { locateChromium } from './chromiumPath.js';
 
-/** The flags toolchain.md verified on these machines: headless, no sandbox (containers), nothing phoning home. */
+/** The flags verified with Debian's Chromium on these machines: headless, no sandbox (containers), nothing phoning home. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { BrowserAvailability } from '../../ports/web.js';
 
-/** Where Debian's, Ubuntu's and Google's packages install the browser (contract.md section 1), in the order tried. */
+/** Where Debian's, Ubuntu's and Google's packages install the browser, in the order tried. */
 export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'] as const;
 
 const INSTALL = 'install one (Debian and Ubuntu: apt-get install -y chromium)';

@@ -1,5 +1,5 @@
 /**
- * The audit fetcher (contract.md section 9): every request of a GEO audit goes through `createSafeFetcher`,
+ * The audit fetcher: every request of a GEO audit goes through `createSafeFetcher`,
  * whose SSRF guard resolves each hop's host once, refuses non-public addresses and connects to exactly the
  * address it checked.
  */

@@ -16,7 +16,7 @@ const CHUNK_BYTES = 1 << 20;
 /** zlib's output chunks: larger than its 16 KB default, inflating costs a quarter of the CPU time. */
 export const GUNZIP_OPTIONS = { chunkSize: 1 << 20 } as const;
 /**
- * contract.md section 10: a longer "line" is not a log line (a binary file, a missing newline): it is yielded
+ * A longer "line" is not a log line (a binary file, a missing newline): it is yielded
  * empty, to count as skipped.
  */
 export const MAX_LINE_CHARS = 64 * 1024;

@@ -32,7 +32,7 @@ async function verified(verifier: OAuthTokenVerifier, token: string, resource: s
 
 /**
  * The bearer check for `/mcp`: the SDK's token verification (our provider as its `OAuthTokenVerifier`, its
- * `InvalidTokenError` and error body) behind the challenge interface.md prescribes exactly, which leaves out the
+ * `InvalidTokenError` and error body) behind the exact challenge the MCP authorization spec prescribes, which leaves out the
  * SDK's `error_description`. A missing, unknown (REST API keys included), expired or revoked token is answered 401.
  */
 export function createBearerAuth(verifier: OAuthTokenVerifier, urls: OAuthUrls): RequestHandler {

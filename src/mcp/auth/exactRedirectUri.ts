@@ -9,7 +9,7 @@ const textField = (fields: unknown, name: string): string | undefined => {
 
 /**
  * Mounted before the SDK's authorization handler. That handler accepts a loopback redirect URI on any port
- * (RFC 8252, 7.3) and sends its own refusals (plain PKCE, a missing challenge) there; contract.md wants the
+ * (RFC 8252, 7.3) and sends its own refusals (plain PKCE, a missing challenge) there; geolens wants the
  * registered URI exactly, so any other is answered 400 here and never redirected to.
  */
 export function exactRedirectUri(context: AppContext): RequestHandler[] {

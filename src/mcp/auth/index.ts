@@ -23,13 +23,13 @@ export interface OAuth {
   urls: OAuthUrls;
 }
 
-/** Per client address, on every OAuth endpoint: at least 1,000 requests per 15 minutes (contract.md section 7). */
+/** Per client address, on every OAuth endpoint: at least 1,000 requests per 15 minutes. */
 const RATE_LIMIT = { windowMs: 15 * 60 * 1000, limit: 1000 };
 
 /**
  * geolens's own OAuth 2.1 authorization server for its MCP endpoint, assembled from the MCP SDK's handlers
  * (the same ones `mcpAuthRouter` mounts, at the same paths) around discovery documents of our own, which
- * follow contract.md exactly.
+ * follow the MCP authorization spec exactly.
  */
 export function createOAuth({ services, baseUrl, throttle }: { services: Services; baseUrl: string; throttle: SignInThrottle }): OAuth {
   const urls = oauthUrls(baseUrl);

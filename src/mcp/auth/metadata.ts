@@ -34,7 +34,7 @@ export function oauthUrls(baseUrl: string): OAuthUrls {
   };
 }
 
-/** RFC 9728, exactly the fields of contract.md section 7. */
+/** RFC 9728, exactly the fields docs/mcp.md lists. */
 export const protectedResourceMetadata = (urls: OAuthUrls): OAuthProtectedResourceMetadata => ({
   resource: urls.protectedResource,
   authorization_servers: [urls.issuer],
@@ -43,7 +43,7 @@ export const protectedResourceMetadata = (urls: OAuthUrls): OAuthProtectedResour
 });
 
 /**
- * RFC 8414, exactly the fields of contract.md section 7. The SDK's `createOAuthMetadata` would name the issuer
+ * RFC 8414, exactly the fields docs/mcp.md lists. The SDK's `createOAuthMetadata` would name the issuer
  * with a trailing slash (a URL's href) where the contract says BASE_URL, hence this document of our own.
  */
 export const authorizationServerMetadata = (urls: OAuthUrls): OAuthMetadata => ({

@@ -5,7 +5,7 @@ import { ALERT_COLLECTIONS as C, type AlertDoc, type WatchDoc } from './document
 
 type AlertEvent = WatchEvent | AlertRaised;
 
-/** A report's watches and the alerts they raised (contract.md section 14), as the lists and the alerts process read them. */
+/** A report's watches and the alerts they raised, as the lists and the alerts process read them. */
 export const alertsProjection: Projection<AlertEvent> = {
   name: 'alerts',
   version: 1,

@@ -8,7 +8,7 @@ import { ENGINES, type EngineId } from '../../domain/shared/engines.js';
 
 /** What a set of runs knows of one cited URL. */
 export interface CitedUrlTotals {
-  /** Normalized (contract.md section 4). */
+  /** Normalized. */
   url: string;
   domain: string;
   citations: number;

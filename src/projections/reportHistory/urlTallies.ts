@@ -13,7 +13,7 @@ import type { DayDoc } from './dayDocument.js';
 import type { ReportCitationsDoc } from './reportDocuments.js';
 import type { HistoryFilter } from './windowSlices.js';
 
-/** A prompt whose runs cited a URL (contract.md section 4, cited-URL prompt entry), with its citing runs. */
+/** A prompt whose runs cited a URL (a cited-URL prompt entry), with its citing runs. */
 export interface UrlPromptEntry {
   id: string;
   brandMentioned: number;

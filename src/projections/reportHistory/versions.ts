@@ -28,7 +28,7 @@ export interface ReportVersionDoc extends Doc {
   dataDeleted?: boolean;
 }
 
-/** How long a retired version stays readable after the switch (contract.md section 12). */
+/** How long a retired version stays readable after the switch. */
 export const RETIRED_READABLE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** Until when a retired version is readable (its switch, `finishedDate`, plus 7 days); null for other states. */

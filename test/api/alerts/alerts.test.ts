@@ -89,7 +89,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => api.close());
 
-describe('alerts raised by imported runs (contract.md section 14)', () => {
+describe('alerts raised by imported runs', () => {
   test('a fall from 60 % to 30 % over 7 days raises one coverage_drop with p < 0.05 and both windows', async () => {
     const { items, paging } = await alertsOf(droppingReportId);
     expect(items).toHaveLength(1);

@@ -37,7 +37,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => api.close());
 
-describe('alerts raised after a log ingestion and a crawlability check (contract.md section 14)', () => {
+describe('alerts raised after a log ingestion and a crawlability check', () => {
   test('AI-agent visits falling from 4 a day to 1 raise one agent_visits_drop on the newest day with visits', async () => {
     const log = [...gptBotVisits('2026-10-10', 28, 4), ...gptBotVisits('2026-11-07', 7, 1)].join('\n');
     const upload = await api.call('POST', `/v1/reports/brand/${reportId}/agent-analytics/logs?format=combined`, { key: team.writeKey, rawBody: log, headers: { 'content-type': 'text/plain' } });

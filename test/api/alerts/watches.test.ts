@@ -26,7 +26,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => api.close());
 
-describe('watches of a brand report (contract.md section 14)', () => {
+describe('watches of a brand report', () => {
   test('POST answers 201 with the defaults, GET lists it, DELETE answers 204 and it is gone', async () => {
     const created = await api.call<{ id: string }>('POST', watches(reportId), { key: team.writeKey, body: { kind: 'competitor_surge', competitor: 'initech' } });
     expect(created.status).toBe(201);

@@ -131,7 +131,7 @@ describeWithChromium()('content checks', () => {
     expect(await api.context.eventStore.headPosition()).toBe(head);
   });
 
-  test('the list shows content checks only, newest first, with the list fields of interface.md', async () => {
+  test('the list shows content checks only, newest first, with the list fields', async () => {
     const fresh = await seedTeam(api, { plan: 'premium' });
     const first = await create({ workspaceId: fresh.workspaceId, url: 'https://example.com/first' }, fresh.writeKey);
     api.clock.now = new Date(api.clock.now.getTime() + 1000);

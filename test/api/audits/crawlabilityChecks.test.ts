@@ -7,7 +7,7 @@ import { allPages, testWorker, type TestWorker } from './support.js';
 
 const CHECKS = '/v1/audits/geo/crawlability-checks';
 
-/** contract.md section 9: the tokens robotsTxtAnalysis has at least, and the crawlers serverBotAccess probes at least. */
+/** The tokens robotsTxtAnalysis has at least, and the crawlers serverBotAccess probes at least. */
 const CONTRACT_TOKENS = [
   'GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ClaudeBot', 'Claude-SearchBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User',
   'Google-Extended', 'Googlebot', 'Bingbot', 'Applebot-Extended', 'Meta-ExternalAgent', 'CCBot', 'Amazonbot', 'Bytespider',
@@ -148,7 +148,7 @@ describe('creating a crawlability check', () => {
 });
 
 describe('reading crawlability checks', () => {
-  test('the list pages by 25, newest first, with the list fields of interface.md', async () => {
+  test('the list pages by 25, newest first, with the list fields', async () => {
     const fresh = await seedTeam(api, { plan: 'premium' });
     const ids: string[] = [];
     for (let index = 0; index < 27; index++) {

@@ -74,7 +74,7 @@ describe('creating a query fan-out', () => {
     expect(run.results.map(({ engine }) => engine)).toEqual(['chatgpt', 'claude', 'copilot']);
   });
 
-  test('a plain question gives every engine 3 to 12 simulated searches (contract.md section 11)', async () => {
+  test('a plain question gives every engine 3 to 12 simulated searches', async () => {
     const engines = ['chatgpt', 'google', 'google_ai_mode', 'perplexity', 'copilot', 'gemini', 'claude'];
     const created = await create({ query: 'best CRM for small business', engines });
     await simulated.runAll();

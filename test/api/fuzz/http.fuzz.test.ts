@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of the HTTP edge (contract.md section 15): for every REST operation, requests generated
+ * Property-based fuzzing of the HTTP edge: for every REST operation, requests generated
  * from its zod schemas and against them (hostile fields, paths, queries, methods, credentials, media types and
  * encodings) are sent over real HTTP to the API on real stores. Every answer is below 500, every 4xx is a JSON
  * `{message}`, and a refused request writes nothing. `npm test` runs a bounded number of cases with a fixed

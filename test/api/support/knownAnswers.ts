@@ -10,7 +10,7 @@ import type { TestApi } from './testApi.js';
 
 /**
  * A report over known answers, imported with `geolens runs import`: every figure the analytics tests assert
- * follows from these texts by contract.md section 4. The API's clock stands at 2026-11-15, so the last 30
+ * follows from these texts by the metric definitions (docs/metrics.md). The API's clock stands at 2026-11-15, so the last 30
  * days (recommendations, suggestions) hold every run; the analytics window is 2026-11-01 to 2026-11-02.
  *
  * The brand is Acme ("Acme CRM"), acme.com; competitors Globex (globex.com) and Initech (initech.com).

@@ -78,7 +78,7 @@ function requestInit(method: string, options: CallOptions): RequestInit {
  */
 export interface TestApiOptions {
   services?: (services: Services) => Services;
-  /** Configuration variables beside DATA_DIR (contract.md section 1), e.g. CORS_ORIGINS. */
+  /** Configuration variables beside DATA_DIR, e.g. CORS_ORIGINS. */
   environment?: Record<string, string>;
   /** An existing data directory (one an `events import` filled) instead of a fresh one; removed at close too. */
   dataDir?: string;

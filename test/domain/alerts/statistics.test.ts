@@ -42,7 +42,7 @@ describe('the pooled two-proportion z-test', () => {
   });
 });
 
-describe('coverage alerts (contract section 14)', () => {
+describe('coverage alerts', () => {
   const windows = alertWindows('2026-11-15');
 
   it('the current window is the 7 days ending on the latest day, the baseline the 28 days before', () => {

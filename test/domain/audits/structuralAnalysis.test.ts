@@ -28,7 +28,7 @@ function expectConsistent(analysis: StructuralAnalysis): void {
 }
 
 describe('analyzeStructure', () => {
-  test('has the breakdown items and maxScores of contract.md section 9, each category adding up to 100', () => {
+  test('has the breakdown items and maxScores, each category adding up to 100', () => {
     const maxScores = Object.fromEntries(
       CATEGORIES.map((category) => [
         category,

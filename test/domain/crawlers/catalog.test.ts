@@ -18,7 +18,7 @@ const CONTRACT_ROBOTS_TOKENS = [
 const CONTRACT_PROBE_AGENTS = ['GPTBot', 'OAI-SearchBot', 'ChatGPT-User', 'ClaudeBot', 'Claude-User', 'PerplexityBot', 'Perplexity-User', 'Googlebot', 'Bingbot'];
 
 describe('crawler catalog', () => {
-  test.each(CONTRACT_ROBOTS_TOKENS)('has the robots.txt token %s of contract section 9', (token) => {
+  test.each(CONTRACT_ROBOTS_TOKENS)('has the robots.txt token %s', (token) => {
     const crawler = findCrawlerByRobotsToken(token);
     expect(crawler?.robotsToken?.toLowerCase()).toBe(token.toLowerCase());
     expect(ROBOTS_CRAWLERS).toContain(crawler);

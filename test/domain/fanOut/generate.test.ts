@@ -57,7 +57,7 @@ describe('generateFanOut', () => {
     ]);
   });
 
-  // contract.md section 11: an engine runs 3 to 12 searches for a real question, and the generator follows that range.
+  // An engine runs 3 to 12 searches for a real question, and the generator follows that range.
   test.each([
     ...QUESTIONS.map(({ question }) => question),
     'Why is the sky blue?', 'When was the Eiffel Tower built?', 'Can dogs eat grapes?', 'pizza near me', 'Tell me about Notion',

@@ -2,7 +2,7 @@ import { describe, expect, test } from '@jest/globals';
 import { fanOutInputSchema } from '../../../src/domain/fanOut/index.js';
 
 describe('fanOutInputSchema', () => {
-  test('country defaults to us and engines to ChatGPT, Google AI Mode and Gemini (contract.md section 11)', () => {
+  test('country defaults to us and engines to ChatGPT, Google AI Mode and Gemini', () => {
     expect(fanOutInputSchema.parse({ question: 'best CRM for a small business' })).toEqual({
       question: 'best CRM for a small business',
       country: 'us',

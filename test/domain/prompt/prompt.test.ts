@@ -96,7 +96,7 @@ describe('create prompt', () => {
     given([]).when(create({ text })).thenFailsValidation([{ path: 'text', code }]);
   });
 
-  test('a text of 1000 characters (contract.md section 6) is accepted', () => {
+  test('a text of 1000 characters is accepted', () => {
     given([])
       .when(create({ text: 'q'.repeat(1000) }))
       .then([created({ text: 'q'.repeat(1000) })]);

@@ -26,7 +26,7 @@ describe('tags', () => {
     given([]).when(create({ name: ' Pricing ' })).then([created]);
   });
 
-  // contract.md section 6, written out here so that a colour dropped from the domain's list fails a test.
+  // The tag colours, written out here so that a colour dropped from the domain's list fails a test.
   test.each(['magenta', 'red', 'volcano', 'orange', 'gold', 'lime', 'green', 'cyan', 'blue', 'geekblue', 'purple'] as const)('the preset colour %s is accepted', (color) => {
     given([])
       .when(create({ color }))

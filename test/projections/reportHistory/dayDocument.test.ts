@@ -17,8 +17,8 @@ import { addRunsToHistory, emptyHistoryBatch, type HistoryBatch } from '../../..
 
 /**
  * The production path from a recorded run to the figures an endpoint answers: run event, day document (what
- * the live projection and the rebuilder both store), decoded totals, window metrics. The metric rules of
- * contract.md section 4 are asserted on what comes out at the end.
+ * the live projection and the rebuilder both store), decoded totals, window metrics. The metric rules
+ * (docs/metrics.md) are asserted on what comes out at the end.
  */
 
 const identity = (brand: string, brandDomain: string) => ({
@@ -105,7 +105,7 @@ describe('a day document', () => {
   });
 });
 
-describe('figures from day documents (contract.md section 4)', () => {
+describe('figures from day documents', () => {
   const metrics = promptMetrics(promptDayTotals(daysOf(RUNS), detection.brands), detection);
   const rank = Object.fromEntries(metrics.brandRank.map((entry) => [entry.brand, entry]));
 

@@ -27,7 +27,7 @@ export function onUnauthorized(listener: (message: string) => void): () => void 
   return () => unauthorizedListeners.delete(listener);
 }
 
-/** The header a write through the session cookie carries (contract.md section 12), for requests made without `api`. */
+/** The header a write through the session cookie carries, for requests made without `api`. */
 export const csrfHeaders = (): Record<string, string> => (csrfToken ? { 'x-csrf-token': csrfToken } : {});
 
 async function errorOf(response: Response): Promise<ApiError> {

@@ -58,7 +58,7 @@ export interface Created {
 }
 export type BrandReportPatch = z.input<typeof brandReportPatchSchema>;
 
-/** The session of the signed-in user (`/auth/session`, contract.md section 12). */
+/** The session of the signed-in user (`/auth/session`). */
 export type Session = z.output<typeof sessionSchema>;
 
 export type AgentStats = z.output<typeof statsAnswerSchema>;

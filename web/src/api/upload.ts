@@ -16,7 +16,7 @@ function errorOf(request: XMLHttpRequest): ApiError {
 }
 
 /**
- * Sends a log file as the body of the REST upload (contract.md section 10), through XMLHttpRequest for its upload
+ * Sends a log file as the body of the REST upload, through XMLHttpRequest for its upload
  * progress events: `onProgress` hears the bytes sent, then that the server is ingesting, until the answer.
  */
 export function uploadLog(path: string, file: Blob, contentType: string, onProgress: (progress: UploadProgress) => void): Promise<AgentLogIngestion> {

@@ -1,5 +1,5 @@
 /**
- * One figure of an API answer (contract.md section 12): `data-metric` is its dotted path in the answer read
+ * One figure of an API answer: `data-metric` is its dotted path in the answer read
  * from `data-source`, `data-value` its raw value, the text its formatted value.
  */
 export function Metric({ path, value, text }: { path: string; value: number | string | null; text: string }) {

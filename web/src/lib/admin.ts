@@ -9,7 +9,7 @@ export function promptLines(text: string): string[] {
     .filter((line) => line !== '');
 }
 
-/** Why a batch was refused at the limit, in the allocation's own figures (contract.md section 6: all or nothing). */
+/** Why a batch was refused at the limit, in the allocation's own figures (all or nothing). */
 export function allocationRefusal(batchSize: number, used: number, max: number): string {
   const remaining = Math.max(0, max - used);
   const prompts = (count: number) => `${count} prompt${count === 1 ? '' : 's'}`;

@@ -4,7 +4,7 @@ import type { WatchKind } from '../api/types.js';
 import type { BrandSentence, CrawlerVerdict } from '../../../src/domain/alerts/evaluate.js';
 import type { CoverageStatistics, WindowCounts } from '../../../src/domain/alerts/statistics.js';
 
-/** Every kind of contract.md section 14, in the API's order, with what raises an alert of it. */
+/** Every kind of watch, in the API's order, with what raises an alert of it. */
 export const WATCH_KINDS: Record<WatchKind, { label: string; raises: string }> = {
   coverage_drop: {
     label: 'Coverage drop',

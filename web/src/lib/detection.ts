@@ -1,4 +1,4 @@
-/** The detection form's text fields and the PATCH body they make (contract.md section 4's names). */
+/** The detection form's text fields and the PATCH body they make. */
 export interface CompetitorDetection {
   brand: string;
   brandDomain: string;

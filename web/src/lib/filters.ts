@@ -1,6 +1,6 @@
 import { addDays, dayCount, isDay } from './days.js';
 
-/** The view's filters (contract.md section 12): all live in the URL, so a link reproduces the view. */
+/** The view's filters: all live in the URL, so a link reproduces the view. */
 export interface Filters {
   startDate: string;
   endDate: string;

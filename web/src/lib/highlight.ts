@@ -1,4 +1,4 @@
-/** Splits an answer into runs of text, marking where a tracked brand is named (contract.md section 4's name rule). */
+/** Splits an answer into runs of text, marking where a tracked brand is named (the name rule of docs/metrics.md). */
 export interface TrackedBrand {
   brand: string;
   brandVariations: readonly string[];

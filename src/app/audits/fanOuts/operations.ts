@@ -26,7 +26,7 @@ const FAN_OUT_READS: AuditReads<QueryFanOutDoc> = {
 
 export const listQueryFanOutsOperation = listAuditsOperation(FAN_OUT_READS, 'optional');
 export const getQueryFanOutOperation = getAuditOperation(FAN_OUT_READS, 'optional');
-/** MCP's forms (interface.md: workspaceId required). */
+/** MCP's forms (there `workspaceId` is required). */
 export const listWorkspaceQueryFanOutsOperation = listAuditsOperation(FAN_OUT_READS, 'required');
 export const getWorkspaceQueryFanOutOperation = getAuditOperation(FAN_OUT_READS, 'required');
 

@@ -8,7 +8,7 @@ import type { QueryFanOutDoc } from '../../../projections/audits/reader.js';
 import type { AuditResource } from '../auditQueries.js';
 import { auditOutcomeFields, outcomeOf } from '../resource.js';
 
-/** contract.md section 11. */
+/** A query fan-out as the API answers it. */
 
 export const fanOutStatusSchema = z
   .enum(['pending', 'running', 'completed', 'failed'])

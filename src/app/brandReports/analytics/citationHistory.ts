@@ -24,7 +24,7 @@ export const citationHistorySchema = z
 
 export type CitationHistory = z.output<typeof citationHistorySchema>;
 
-/** Citations of one URL on every day of the window, per engine, against the period before it (contract.md section 8). */
+/** Citations of one URL on every day of the window, per engine, against the period before it. */
 export async function getBrandReportCitationHistory(
   services: Services,
   report: BrandReportDoc,

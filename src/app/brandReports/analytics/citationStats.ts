@@ -40,7 +40,7 @@ function ranked(counts: ReadonlyMap<string, number>, limit: number): { key: stri
 
 const add = (counts: Map<string, number>, key: string, count: number) => counts.set(key, (counts.get(key) ?? 0) + count);
 
-/** Top domains and URLs, the brand's and each competitor's share of all citations, and the categories (contract.md section 8). */
+/** Top domains and URLs, the brand's and each competitor's share of all citations, and the categories. */
 export async function getBrandReportCitationStats(services: Services, report: BrandReportDoc, query: AnalyticsQuery): Promise<CitationStats> {
   const scope = await analyticsScope(services, report, query);
   const { detection } = scope;

@@ -85,7 +85,7 @@ function ordering(query: CitationListQuery): (left: Listed, right: Listed) => nu
 }
 
 /**
- * One item per normalized URL cited in the window (contract.md section 8), filtered, sorted (ties by URL) and
+ * One item per normalized URL cited in the window, filtered, sorted (ties by URL) and
  * paged; prompts are resolved for the page's URLs only.
  */
 export async function listBrandReportCitations(services: Services, report: BrandReportDoc, query: CitationListQuery) {

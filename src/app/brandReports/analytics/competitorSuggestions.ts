@@ -8,7 +8,7 @@ import { readableReport } from '../history/history.js';
 import { competitorSchema } from '../resource.js';
 import { suggestedNames, type SuggestedName } from './suggestedNames.js';
 
-/** contract.md section 8: suggestions come from the answers of the last 30 days. */
+/** Suggestions come from the answers of the last 30 days. */
 const SUGGESTION_DAYS = 30;
 
 export const competitorSuggestionsSchema = z.object({ items: z.array(competitorSchema) }).meta({ id: 'CompetitorSuggestions' });
@@ -23,7 +23,7 @@ function suggestedDomain(name: SuggestedName, citedDomains: readonly string[], d
 
 /**
  * Names in the report's answers of the last 30 days (every country) that are neither the brand nor a
- * competitor, ranked by the number of runs naming them, in the competitor shape (contract.md section 8).
+ * competitor, ranked by the number of runs naming them, in the competitor shape.
  */
 export async function suggestCompetitors(services: Services, report: BrandReportDoc, limit: number): Promise<CompetitorSuggestions> {
   const { version, detection } = await readableReport(services, report);

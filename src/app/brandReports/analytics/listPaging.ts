@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { offsetPage, offsetPagingFields } from '../../shared/paging.js';
 
 /**
- * Paging of the report's prompt and citation lists (contract.md section 8): `limit` (default 25, at most 100)
+ * Paging of the report's prompt and citation lists: `limit` (default 25, at most 100)
  * and a zero-based `offset`, answered with `hasMore` and `totalCount` beside them. MCP list tools page with
  * `page`/`pageSize`, which their binding turns into these.
  */

@@ -62,7 +62,7 @@ const promptWindow = (totals: RunTotals | undefined, { detection }: AnalyticsSco
 
 type Figures = Omit<ReportPrompt, 'id' | 'country' | 'prompt' | 'volume' | 'tags'>;
 
-/** contract.md section 8: one prompt's mentions, domain citations and rank over the window. Pure. */
+/** One prompt's mentions, domain citations and rank over the window. Pure. */
 function promptFigures(window: WindowMetrics): Figures {
   const [main, ...competitors] = window.brands;
   const rank = window.runs === 0 ? null : (rankBrands(window.brands).find(({ isMainBrand }) => isMainBrand)?.rank ?? null);
@@ -111,7 +111,7 @@ async function tagsByPrompt(services: Services, prompts: readonly PromptDoc[]): 
       .sort(byTagName);
 }
 
-/** One item per prompt of the report in the country (contract.md section 8), searched, sorted and paged. */
+/** One item per prompt of the report in the country, searched, sorted and paged. */
 export async function listBrandReportPrompts(services: Services, report: BrandReportDoc, query: PromptListQuery) {
   const scope = await analyticsScope(services, report, query);
   const search = query.search?.toLowerCase();

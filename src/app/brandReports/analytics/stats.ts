@@ -72,7 +72,7 @@ function summary(window: WindowMetrics, days: readonly DayFigures[]): BrandRepor
 type SliceFigures = Omit<BrandReportStats, 'id' | 'status' | 'isRecalculating' | 'totalPrompts' | 'brand'>;
 
 /**
- * Every figure of /stats from the days of its window (contract.md sections 4 and 8). Pure. `domains` is the
+ * Every figure of /stats from the days of its window. Pure. `domains` is the
  * domain of each tracked brand, in the detection's order ('' for none).
  */
 function statsOfSlices(slices: WindowSlices, domains: readonly string[]): SliceFigures {

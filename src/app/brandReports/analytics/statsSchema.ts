@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** contract.md section 8: every coverage carries its runs, the runs that mention the brand and its 95 % Wilson interval. */
+/** Every coverage carries its runs, the runs that mention the brand and its 95 % Wilson interval. */
 export const intervalSchema = z
   .object({ low: z.number(), high: z.number() })
   .meta({ id: 'CoverageInterval', description: '95 % Wilson score interval, in the unit of the coverage it belongs to' });

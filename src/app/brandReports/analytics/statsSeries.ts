@@ -8,7 +8,7 @@ import {
 import type { WindowDay } from '../../../projections/reportHistory/reader.js';
 import type { BrandReportStats } from './statsSchema.js';
 
-/** contract.md section 8: rates in /stats are percentages. */
+/** Rates in /stats are percentages. */
 export const percent = (fraction: number): number => fraction * 100;
 
 export const logoUrl = (domain: string): string => `https://${domain}/favicon.ico`;
@@ -33,7 +33,7 @@ export function dayFigures(days: readonly WindowDay[]): DayFigures[] {
     .map(({ date, metrics }) => ({ date, metrics, ranks: new Map(rankBrands(metrics.brands).map(({ brand, rank }) => [brand, rank])) }));
 }
 
-/** Mean of a brand's daily rank over the days with runs (contract.md section 8, `averageRank`); null without days. */
+/** Mean of a brand's daily rank over the days with runs (`averageRank`); null without days. */
 export function averageRank(days: readonly DayFigures[], brand: string): number | null {
   if (days.length === 0) return null;
   return days.reduce((sum, { ranks }) => sum + (ranks.get(brand) ?? 0), 0) / days.length;

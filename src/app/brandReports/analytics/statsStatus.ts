@@ -5,7 +5,7 @@ import type { BrandReportStats } from './statsSchema.js';
 export type StatsStatus = BrandReportStats['status'];
 
 /**
- * contract.md section 8, `status` of /stats. A report still building its first version has no readable
+ * The `status` of /stats. A report still building its first version has no readable
  * history (pending, whatever the window holds); a failed latest rebuild is told before an empty window, since
  * the figures then come from an older version.
  */

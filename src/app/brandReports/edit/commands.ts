@@ -49,7 +49,7 @@ export async function deleteBrandReport(services: Services, reportId: string): P
   await services.readYourWrites(result.position);
 }
 
-/** PATCH of interface.md: `patch` is the raw body; the decider applies the seven rules. */
+/** The report PATCH: `patch` is the raw body; the decider applies the seven rules. */
 export async function updateBrandReport(
   context: AppContext,
   reportId: string,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isReadableVersion, readableUntil, type ReportVersionDoc, type VersionState } from '../../../projections/reportHistory/reader.js';
 import { competitorSchema } from '../resource.js';
 
-/** contract.md section 3, Recalculation: shared by `GET /v1/reports/brand/{id}/recalculation` and `geolens replay --json`. */
+/** Shared by `GET /v1/reports/brand/{id}/recalculation` and `geolens replay --json`. */
 export const recalculationSchema = z
   .object({
     reportId: z.string(),
@@ -44,7 +44,7 @@ export function recalculationStatus(versions: readonly ReportVersionDoc[]): Reca
 
 const READABLE_STATES = ['active', 'building', 'retired'] as const;
 
-/** A history version the dashboard may read with `version` (contract.md section 12). */
+/** A history version the dashboard may read with `version`. */
 export const historyVersionSchema = z
   .object({
     version: z.number().int(),

@@ -8,7 +8,7 @@ import type { Services } from '../../shared/services.js';
 import { enginesFilterSchema, type Window } from '../../shared/window.js';
 import { readableReport, type ReadableReport } from './history.js';
 
-/** contract.md section 8: `engines` (repeatable) and `tagId` filter every analytics endpoint. */
+/** `engines` (repeatable) and `tagId` filter every analytics endpoint. */
 export const analyticsFilterFields = {
   engines: enginesFilterSchema,
   tagId: z.string().min(1).optional().describe('Only prompts with this tag'),

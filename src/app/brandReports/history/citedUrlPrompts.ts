@@ -14,7 +14,7 @@ export const citedUrlPromptSchema = z
 export type CitedUrlPrompt = z.output<typeof citedUrlPromptSchema>;
 
 export interface CitedUrlPromptsQuery extends Window {
-  /** Already normalized (contract.md section 4). */
+  /** Already normalized. */
   url: string;
   engines?: readonly string[] | undefined;
   tagId?: string | undefined;

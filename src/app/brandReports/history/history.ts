@@ -17,7 +17,7 @@ export interface ReadableReport {
   detection: CompiledDetection;
 }
 
-/** `version` on the endpoints that read one history version (contract.md section 12). */
+/** `version` on the endpoints that read one history version. */
 export const historyVersionField = z
   .number()
   .int()
@@ -74,7 +74,7 @@ export async function windowDays(
   return historyReader(services.readModels).promptDays(version, window, promptIds);
 }
 
-/** The recalculation status of a readable report (contract.md section 3) with its readable versions (section 12). */
+/** The recalculation status of a readable report with its readable versions (section 12). */
 export async function getRecalculation(services: Services, report: BrandReportDoc): Promise<ReportRecalculation> {
   const versions = await (await versionsCollection(services)).find({ reportId: report._id }, { sort: { version: 1 } });
   const status = recalculationStatus(versions);

@@ -24,7 +24,7 @@ export interface PromptMetrics {
 }
 
 /**
- * The figures of a prompt detail from the decoded days of its window (contract.md section 4): every tracked
+ * The figures of a prompt detail from the decoded days of its window: every tracked
  * brand is ranked even when the window has no run, so the answer always lists the report's brands.
  */
 export function promptMetrics(dayTotals: readonly DayTotals[], detection: CompiledDetection): PromptMetrics {

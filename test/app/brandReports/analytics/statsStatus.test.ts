@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { statsStatus } from '../../../../src/app/brandReports/analytics/statsStatus.js';
 
-describe('the status of /stats (contract.md section 8)', () => {
+describe('the status of /stats', () => {
   test.each([
     ['the only version is still building, with runs already in', 'building', 'building', 3, 'pending'],
     ['the only version is still building, without runs', 'building', 'building', 0, 'pending'],

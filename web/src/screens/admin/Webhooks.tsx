@@ -10,7 +10,7 @@ import { WorkspacePicker } from '../../components/WorkspacePicker.js';
 import { formatTimestamp } from '../../lib/format.js';
 import { asApiError, ConfirmButton, ShownOnce, useKeptApi } from './shared.js';
 
-/** Every event type of contract.md section 14, checked against the API's type. */
+/** Every webhook event type, checked against the API's type. */
 export const EVENT_TYPES = ['alert.raised', 'report.recalculated', 'audit.completed', 'fanout.completed'] as const satisfies readonly WebhookEventType[];
 
 export const webhooksPath = (workspaceId: string) => `/v1/workspaces/${encodeURIComponent(workspaceId)}/webhooks`;

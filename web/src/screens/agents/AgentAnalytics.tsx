@@ -18,7 +18,7 @@ import { ReferralsView } from './Referrals.js';
 /** Every agent of the catalog fits one page of the agents list. */
 const AGENTS_LIMIT = 100;
 
-/** What the availability means for the figures below it (contract.md section 10). */
+/** What the availability means for the figures below it. */
 function Availability({ stats }: { stats: AgentStats }) {
   const domains = stats.domains.join(', ');
   const state = <Metric path="availability" value={stats.availability} text={stats.availability.replaceAll('_', ' ')} />;

@@ -3,7 +3,7 @@ import { PAGE_SIZE } from '../../../shared/paging.js';
 import { recommendationOrder, type RankedRecommendation, type RecommendationPlace } from './recommend.js';
 
 /**
- * Cursor paging of recommendations (contract.md section 3): pages of 25 in their order (priority, score, id).
+ * Cursor paging of recommendations: pages of 25 in their order (priority, score, id).
  * The cursor is the last item's place in that order, not an offset, so a page stays right when evidence
  * arriving meanwhile adds or moves items before it.
  */

@@ -3,7 +3,7 @@ import { citesCompetitor, isGapRun, type EvidenceCitation, type EvidenceRun, typ
 import { ENGINES, type EngineId } from '../../../../domain/shared/engines.js';
 import type { Recommendation, RecommendationType } from './schema.js';
 
-/** The newest crawlability check of one of the brand's domains (contract.md section 9). */
+/** The newest crawlability check of one of the brand's domains. */
 export interface CrawlabilityEvidence {
   checkId: string;
   domain: string;
@@ -65,7 +65,7 @@ type CommonFields = Pick<Recommendation, 'id' | 'engine' | 'priority' | 'score' 
 
 /**
  * A recommendation placed in the order before it is built: a page of 25 builds its own items only, while a
- * report may have thousands of cited pages to rank (contract.md section 8's order needs priority, score, id).
+ * report may have thousands of cited pages to rank (the order is priority, score, id).
  */
 export interface RankedRecommendation {
   readonly priority: number;
@@ -281,7 +281,7 @@ function crawlerAccess(input: RecommendationInput): RankedRecommendation[] {
 /** A recommendation's place in the order: what the order and the cursor compare. */
 export type RecommendationPlace = Pick<Recommendation, 'priority' | 'score' | 'id'>;
 
-/** Most urgent first: priority, then score, then id (contract.md section 8). */
+/** Most urgent first: priority, then score, then id. */
 export const recommendationOrder = (left: RecommendationPlace, right: RecommendationPlace): number =>
   right.priority - left.priority || right.score - left.score || (left.id < right.id ? -1 : left.id > right.id ? 1 : 0);
 

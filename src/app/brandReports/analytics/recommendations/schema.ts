@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DOMAIN_CATEGORIES } from '../../../../domain/analysis/index.js';
 import { engineSchema } from '../../../../domain/shared/engines.js';
 
-/** Every recommendation names the evidence it rests on (contract.md section 8), so a user can check it. */
+/** Every recommendation names the evidence it rests on, so a user can check it. */
 const promptRef = z.object({ promptId: z.string(), prompt: z.string() });
 const competitorRuns = z.object({ brand: z.string(), runs: z.number().int().describe('Runs of the evidence that mention it') });
 
