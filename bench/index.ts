@@ -4,6 +4,7 @@
  */
 import { benchAgentAnalytics } from './agentAnalytics.js';
 import { benchAlerts } from './alerts.js';
+import { benchCalibration } from './calibration.js';
 import { benchAnalysis } from './analysis.js';
 import { benchAnalytics } from './analytics.js';
 import { benchApi } from './api.js';
@@ -56,6 +57,7 @@ const BENCHES: Record<string, Bench> = {
   postgresApi: benchPostgresApi,
   webhooks: benchWebhooks,
   alerts: benchAlerts,
+  calibration: benchCalibration,
   soak: benchSoak,
   clientReports: benchClientReports,
   start: benchStart,
@@ -116,6 +118,16 @@ interface TableRow {
 
 const whole = (value: number | undefined): string => format(Math.round(value ?? 0));
 const twoDigits = (value: number | undefined): string => (value ?? 0).toFixed(2);
+const oneDecimal = (value: number | undefined): string => (value ?? 0).toFixed(1);
+
+const calibrationRow = (runsPerDay: number): TableRow => ({
+  figure: (f) => `calibration at runsPerDay ${runsPerDay} (${whole(f.calibrationWindows)} simulated 7-day windows of 50 prompts, truth ${oneDecimal(f.calibrationTruthPercent)} %): intervals covering the truth; false alarms between windows of the same truth; runs for ±3 points`,
+  geolens: (f) => `cell-clustered interval covers ${oneDecimal(f[`calibrationCoverageRpd${runsPerDay}`])} %; verdict false alarms ${oneDecimal(f[`calibrationFalseAlarmsRpd${runsPerDay}`])} %; ${whole(f[`calibrationRunsFor3PointsRpd${runsPerDay}`])} runs for ±3 points`,
+  floor: (f) => `run-level Wilson covers ${oneDecimal(f[`calibrationWilsonCoverageRpd${runsPerDay}`])} %; pooled test false alarms ${oneDecimal(f[`calibrationPooledFalseAlarmsRpd${runsPerDay}`])} %`,
+  ratio: () => '—',
+  aim: 'coverage ≥ 95 %, false alarms ≤ 5 % (issue 41)',
+  needs: [`calibrationCoverageRpd${runsPerDay}`],
+});
 
 const TABLE: readonly TableRow[] = [
   {
@@ -292,6 +304,9 @@ const TABLE: readonly TableRow[] = [
     aim: '--help ≤ 4',
     needs: ['startHelpMs'],
   },
+  calibrationRow(1),
+  calibrationRow(3),
+  calibrationRow(7),
 ];
 
 /** Issue 14's table, with the rows whose benchmarks ran. */

@@ -33,16 +33,25 @@ export class SimulatedEngine implements Engine {
   }
 }
 
-export function simulateAnswer(request: EngineRequest): EngineAnswer {
+/** What only the calibration bench changes: `trends: false` holds every challenger's rate at its mean. */
+export interface SimulationOptions {
+  trends?: boolean;
+}
+
+export const simulateAnswer = (request: EngineRequest): EngineAnswer => simulateAnswerWith(request, {});
+
+export function simulateAnswerWith(request: EngineRequest, options: SimulationOptions): EngineAnswer {
   const { simulator } = profileOf(request.engine);
-  const context = contextFor(request);
+  const context = contextFor(request, options);
   const ads = simulatedAds(context);
   const shopping = simulatedShopping(context);
   if (simulator.overviewOptional && !showsOverview(context)) {
     return { content: '', citations: [], webSearchQuery: [], ads, shopping, overviewAvailable: false, producedBy: 'simulator', model: SIMULATOR_MODEL };
   }
   const [min, max] = simulator.brandsPerAnswer;
-  const plan = planMentions(context, context.random.between(min, max));
+  const count = context.random.between(min, max);
+  if ((request.replicate ?? 0) > 0) context.sameDay = sameDayChallengers(request, options);
+  const plan = planMentions(context, count);
   const citations = rankCitations(pickCitations(context, plan.mentions));
   return {
     content: composeContent(context, plan, citations.length),
@@ -56,8 +65,26 @@ export function simulateAnswer(request: EngineRequest): EngineAnswer {
   };
 }
 
-function contextFor(request: EngineRequest): AnswerContext {
+/**
+ * The challengers replicate 0 of the same cell names: a cell's replicates share the day's sources, so each of
+ * them repeats replicate 0's choice of a challenger part of the time (`SAME_DAY_STICKINESS` in the mentions).
+ */
+function sameDayChallengers(request: EngineRequest, options: SimulationOptions): ReadonlySet<string> {
+  const { simulator } = profileOf(request.engine);
+  const context = contextFor({ ...request, replicate: 0 }, options);
+  // The same draws as replicate 0's answer, in its order: its ads and shopping come first.
+  simulatedAds(context);
+  simulatedShopping(context);
+  if (simulator.overviewOptional && !showsOverview(context)) return new Set();
+  const [min, max] = simulator.brandsPerAnswer;
+  const plan = planMentions(context, context.random.between(min, max));
+  return new Set(plan.mentions.map((mention) => mention.brand.name));
+}
+
+function contextFor(request: EngineRequest, options: SimulationOptions): AnswerContext {
   return {
+    trends: options.trends ?? true,
+    sameDay: null,
     engine: request.engine,
     prompt: request.prompt,
     country: request.country,

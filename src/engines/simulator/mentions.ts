@@ -33,6 +33,10 @@ export interface AnswerContext {
   random: Random;
   /** Days since 1970-01-01, for slow trends. */
   day: number;
+  /** Whether challengers follow their slow trends (the calibration bench holds them at their mean). */
+  trends: boolean;
+  /** For a replicate after the first, the challengers the cell's replicate 0 names; null for replicate 0. */
+  sameDay: ReadonlySet<string> | null;
 }
 
 const POPULARITY_WEIGHT = 1.2;
@@ -42,6 +46,12 @@ const NAMED_IN_PROMPT_BOOST = 3;
 const CHALLENGER_ABSENCE_RATE = 0.05;
 const UNKNOWN_MENTION_RATE = 0.45;
 const UNKNOWN_ABSENCE_RATE = 0.2;
+/**
+ * The share of a later replicate's challenger choices that repeat replicate 0's: answers of one day share their
+ * sources, so replicates agree more often than independent draws would (the rest are drawn afresh at the same rate,
+ * so a challenger's coverage is unchanged). An assumption of the simulator, not a measurement.
+ */
+const SAME_DAY_STICKINESS = 0.5;
 
 export function planMentions(context: AnswerContext, count: number): MentionPlan {
   const { category, unknownNames } = context.profile;
@@ -49,7 +59,7 @@ export function planMentions(context: AnswerContext, count: number): MentionPlan
   const absences: string[] = [];
   for (const { brand, rate } of category.challengers) {
     const named = context.profile.namedBrands.has(brand);
-    if (context.random.chance(named ? 0.8 : rate * trend(context.day))) insertLower(ranked, brand, context.random);
+    if (chosen(context, brand, named ? 0.8 : rate * (context.trends ? trend(context.day) : 1))) insertLower(ranked, brand, context.random);
     else if (context.random.chance(CHALLENGER_ABSENCE_RATE)) absences.push(fill(context.random.pick(ABSENCE), { b: brand.name }));
   }
   for (const name of unknownNames) {
@@ -70,6 +80,13 @@ function rankCatalogBrands(context: AnswerContext): SimBrand[] {
     return { brand, score: popularity + affinity + boost + DAILY_NOISE_WEIGHT * context.random.next() };
   });
   return scored.sort((left, right) => right.score - left.score).map((entry) => entry.brand);
+}
+
+/** Whether a challenger is named: afresh at `rate`, or in a later replicate, part of the time as replicate 0 chose. */
+function chosen(context: AnswerContext, brand: SimBrand, rate: number): boolean {
+  const fresh = context.random.chance(rate);
+  if (context.sameDay === null || !context.random.chance(SAME_DAY_STICKINESS)) return fresh;
+  return context.sameDay.has(brand.name);
 }
 
 /** A challenger's visibility rises and falls over weeks, so a 30-day demo shows a trend to explain. */

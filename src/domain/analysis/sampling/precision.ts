@@ -23,13 +23,13 @@ export const oneDecimal = (value: number): number => Math.round(value * 10) / 10
 const ceilOfExact = (value: number): number => Math.ceil(Math.round(value * 1e9) / 1e9);
 
 /**
- * Runs for a 95 % half-width of 5 points: ⌈deff · 1.96² · r′(1 − r′) / 0.05²⌉, deff = runs / effectiveRuns (1 without
- * runs) and r′ = r clamped to [0.05, 0.95] so that a rate near 0 or 1 still asks for a sample.
+ * Runs for a 95 % half-width of 5 points (or `halfWidth`): ⌈deff · 1.96² · r′(1 − r′) / 0.05²⌉, deff = runs /
+ * effectiveRuns (1 without runs) and r′ = r clamped to [0.05, 0.95] so that a rate near 0 or 1 still asks for a sample.
  */
-export function runsNeeded(rate: number, runs: number, effective: number): number {
+export function runsNeeded(rate: number, runs: number, effective: number, halfWidth = TARGET_HALF_WIDTH): number {
   const designEffect = effective > 0 ? runs / effective : 1;
   const clamped = Math.min(0.95, Math.max(0.05, rate));
-  return ceilOfExact((designEffect * Z_95 * Z_95 * clamped * (1 - clamped)) / (TARGET_HALF_WIDTH * TARGET_HALF_WIDTH));
+  return ceilOfExact((designEffect * Z_95 * Z_95 * clamped * (1 - clamped)) / (halfWidth * halfWidth));
 }
 
 /** A coverage's precision; `scale` is its unit (100 for percent, 1 for fractions), applied to `halfWidth` only. */
