@@ -1,5 +1,13 @@
 import type { Position } from '../ports/eventStore.js';
 
+/** A wait that ran out: the subscriber is behind (or stalled), which a caller may choose to wait out. */
+export class PositionTimeoutError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PositionTimeoutError';
+  }
+}
+
 interface Waiter {
   position: Position;
   resolve: () => void;
@@ -27,7 +35,7 @@ export class PositionWaiters {
       };
       const timer = setTimeout(() => {
         this.waiters.delete(waiter);
-        reject(new Error(`${this.subject} did not reach position ${position} within ${timeoutMs} ms`));
+        reject(new PositionTimeoutError(`${this.subject} did not reach position ${position} within ${timeoutMs} ms`));
       }, timeoutMs);
       this.waiters.add(waiter);
     });

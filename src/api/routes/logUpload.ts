@@ -7,7 +7,7 @@ import type { Request, RequestHandler } from 'express';
 import { Readable } from 'node:stream';
 import type { AgentLogSource } from '../../app/agentAnalytics/logSource.js';
 import { DomainError } from '../../domain/shared/errors.js';
-import { ingestLog, measureContent } from '../../infra/logs/index.js';
+import { ingestLog, measureContent, startsWithGzipMagic } from '../../infra/logs/index.js';
 import { expressPath } from '../http/mount.js';
 
 export const REPORT = '/v1/reports/brand/{reportId}';
@@ -36,12 +36,20 @@ class CorruptBodyError extends DomainError {
   readonly status = 400;
 }
 
+const encodingOf = (request: Request): string => (request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+
 /** gzip needs no inflating here: the log reader recognises gzip bytes by their magic number, encoded or not. */
 function checkEncoding(request: Request): void {
-  const encoding = (request.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const encoding = encodingOf(request);
   if (encoding !== 'identity' && encoding !== 'gzip') {
     throw new UnsupportedMediaTypeError(`Content-Encoding ${encoding} is not supported; send the log plain or gzip-encoded`);
   }
+}
+
+/** A body labelled gzip must be gzip: read as plain text, its bytes would count as lines skipped. */
+function checkLabelledGzip(request: Request, chunks: readonly Buffer[]): void {
+  if (encodingOf(request) !== 'gzip' || startsWithGzipMagic(Buffer.concat(chunks.slice(0, 2)))) return;
+  throw new CorruptBodyError('The body is labelled Content-Encoding: gzip but is not gzip data (it does not start with the gzip magic bytes 1f 8b)');
 }
 
 /**
@@ -91,7 +99,10 @@ function uploadedLog(request: Request): AgentLogSource {
   let accepted: Promise<Buffer[]> | null = null;
   return {
     async classify(format, context) {
-      accepted ??= receive(request).then((chunks) => uploadReadings.runExclusive(() => checkContent(chunks)).then(() => chunks));
+      accepted ??= receive(request).then((chunks) => {
+        checkLabelledGzip(request, chunks);
+        return uploadReadings.runExclusive(() => checkContent(chunks)).then(() => chunks);
+      });
       const chunks = await accepted;
       return uploadReadings.runExclusive(() => ingestLog(Readable.from(chunks), { format, ...context }));
     },

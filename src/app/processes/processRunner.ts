@@ -5,6 +5,7 @@ import type { DocumentStore, Doc } from '../../ports/documentStore.js';
 import type { EventStore, Position, RecordedEvent } from '../../ports/eventStore.js';
 import type { Services } from '../shared/services.js';
 import { SubscriptionLoop } from '../../background/subscriptionLoop.js';
+import { PositionTimeoutError } from '../../background/positionWaiters.js';
 import { systemClock, type Clock } from '../../background/clock.js';
 
 /** A recorded event of one of the types a process declares, typed as that event. */
@@ -49,6 +50,8 @@ export class ProcessRunner {
   private stopped = true;
   private readonly loops: SubscriptionLoop[];
   private readonly clock: Clock;
+  /** The services the reactions see: their read-your-writes waits as long as the read models take. */
+  private readonly reactionServices: Services;
 
   constructor(
     eventStore: EventStore,
@@ -58,6 +61,7 @@ export class ProcessRunner {
     options: ProcessRunnerOptions,
   ) {
     this.clock = options.clock ?? systemClock;
+    this.reactionServices = { ...services, readYourWrites: (position) => this.caughtUpPatiently(position, options.logger) };
     this.loops = processes.map((process) => {
       const logger = options.logger.child({ process: process.name });
       const loop: SubscriptionLoop = new SubscriptionLoop(
@@ -99,7 +103,7 @@ export class ProcessRunner {
       const end = reacted.at(-1);
       if (this.stopped || !end) return;
       try {
-        await (process.handleBatch ? process.handleBatch(reacted, this.services) : process.handle(end, this.services));
+        await (process.handleBatch ? process.handleBatch(reacted, this.reactionServices) : process.handle(end, this.reactionServices));
       } catch (error) {
         if (!(error instanceof DomainError) || error.status >= 500) throw error;
         logger.warn({ eventType: end.type, position: end.position.toString(), error: error.message }, 'reaction refused; passed');
@@ -108,6 +112,21 @@ export class ProcessRunner {
     }
     const last = events.at(-1)?.position ?? -1n;
     if (!this.stopped && scannedTo > last) await this.saveCheckpoint(process, loop, scannedTo);
+  }
+
+  /**
+   * Waiting for the read models is a reaction's normal work while a large import catches up: a wait that runs out
+   * is waited again (logged at debug; `/v1/health` shows the projections' lag), never failed, until a stop.
+   */
+  private async caughtUpPatiently(position: Position | null, logger: Logger): Promise<void> {
+    for (;;) {
+      try {
+        return await this.services.readYourWrites(position);
+      } catch (error) {
+        if (!(error instanceof PositionTimeoutError) || this.stopped) throw error;
+        logger.debug({ position: position?.toString(), reason: error.message }, 'read models still catching up; waiting on');
+      }
+    }
   }
 
   /** Resolves once every process has reacted to the events up to `position` (for tests and read-your-writes). */

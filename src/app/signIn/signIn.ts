@@ -25,15 +25,12 @@ const usersCollection = (services: Services): Promise<Collection<UserDoc>> =>
 export async function signIn(services: Services, throttle: SignInThrottle, input: { email: string; password: string; address: string | undefined }): Promise<SignInResult> {
   const email = input.email.trim().toLowerCase();
   const attempt = { email, address: input.address };
-  const secondsToWait = await throttle.secondsToWait(attempt);
+  const secondsToWait = await throttle.reserveAttempt(attempt);
   if (secondsToWait > 0) return { outcome: 'throttled', secondsToWait };
   const user = await (await usersCollection(services)).findOne({ email });
   decoyHash ??= hashPassword('decoy password that matches nothing');
   const matches = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
-  if (!user || !matches) {
-    await throttle.recordFailure(attempt);
-    return { outcome: 'refused' };
-  }
+  if (!user || !matches) return { outcome: 'refused' };
   await throttle.recordSuccess(attempt);
   return { outcome: 'signedIn', email, user: { userId: user._id, teamId: user.teamId, permission: user.permission, workspaceIds: user.workspaceIds } };
 }

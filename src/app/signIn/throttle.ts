@@ -1,6 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { SIGN_IN_MEMORY_MS, signInWaitSeconds } from '../../domain/user/signInDelay.js';
-import type { SignInFailures } from '../../ports/signInFailures.js';
+import type { SignInFailureCount, SignInFailures } from '../../ports/signInFailures.js';
 import type { Clock } from '../../background/clock.js';
 
 /** Who tries to sign in: the account (its e-mail as stored) and the client address the attempt came from. */
@@ -36,17 +36,20 @@ export class SignInThrottle {
     private readonly clock: Clock,
   ) {}
 
-  /** Seconds before this account may try again from this address; 0 when it may try now. */
-  async secondsToWait(attempt: SignInAttempt): Promise<number> {
-    const failures = await this.failures.read(throttleKey(attempt));
-    const recorded = failures && { count: failures.count, lastFailureMs: Date.parse(failures.lastFailureDate) };
-    return signInWaitSeconds(recorded, this.clock.now().getTime());
-  }
-
-  async recordFailure(attempt: SignInAttempt): Promise<void> {
+  /**
+   * Counts this attempt as a failure before its password is checked, atomically in the shared store, so that
+   * concurrent guesses (from any process) count each other: seconds to wait when the attempt must not go ahead
+   * (and is not counted), 0 when it may.
+   */
+  async reserveAttempt(attempt: SignInAttempt): Promise<number> {
+    const nowMs = this.clock.now().getTime();
+    const waitOf = (failures: SignInFailureCount | null): number =>
+      signInWaitSeconds(failures && { count: failures.count, lastFailureMs: Date.parse(failures.lastFailureDate) }, nowMs);
     const forgetBefore = this.isoAgo(SIGN_IN_MEMORY_MS);
-    await this.failures.record(throttleKey(attempt), this.isoAgo(0), forgetBefore);
+    const refused = await this.failures.reserve(throttleKey(attempt), this.isoAgo(0), forgetBefore, (current) => waitOf(current) === 0);
+    if (refused) return waitOf(refused);
     await this.failures.deleteOlderThan(forgetBefore);
+    return 0;
   }
 
   async recordSuccess(attempt: SignInAttempt): Promise<void> {

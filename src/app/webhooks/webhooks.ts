@@ -33,11 +33,22 @@ async function assertReachable(services: Services, url: string): Promise<void> {
   }
 }
 
+/** The most webhooks one workspace holds: each is a delivery per message, so one team's receivers never crowd the worker. */
+export const MAX_WEBHOOKS_PER_WORKSPACE = 20;
+
+async function assertRoomForOneMore(services: Services, workspaceId: string): Promise<void> {
+  const held = await (await webhookCollection(services.readModels)).countDocuments({ workspaceId });
+  if (held >= MAX_WEBHOOKS_PER_WORKSPACE) {
+    throw ValidationError.single('workspaceId', `Workspace ${workspaceId} already has ${held} webhooks, the most a workspace may hold is ${MAX_WEBHOOKS_PER_WORKSPACE}: delete one first`, 'too_big', 'params');
+  }
+}
+
 /** Creates the webhook; the secret is answered here and never again. */
 export async function createWebhook(
   services: Services,
   input: { workspaceId: string; url: string; events: WebhookEventType[]; format: WebhookFormat },
 ): Promise<Created & { secret: string }> {
+  await assertRoomForOneMore(services, input.workspaceId);
   await assertReachable(services, input.url);
   const webhookId = `wh_${randomBase62(16)}`;
   const secret = newWebhookSecret();

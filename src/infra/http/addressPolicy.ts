@@ -34,7 +34,13 @@ const rangeRefusal = (address: ipaddr.IPv4 | ipaddr.IPv6): string | null => {
   return range === 'unicast' ? null : (RANGE_NAMES[range] ?? `a special-purpose address (${range})`);
 };
 
-/** IPv6 ranges whose last 32 bits (or bits 16..48 for 6to4) carry an IPv4 address that decides the verdict. */
+/** IPv4-compatible IPv6 (`::a.b.c.d`, which URL parsing writes `::7f00:1`): 96 zero bits, other than `::` and `::1`. */
+const isIPv4Compatible = (address: ipaddr.IPv6): boolean => address.parts.slice(0, 6).every((part) => part === 0) && address.range() === 'unicast';
+
+/**
+ * IPv6 forms whose last 32 bits (or bits 16..48 for 6to4, 2002::/16) carry an IPv4 address that decides the
+ * verdict: IPv4-mapped (::ffff:0:0/96), IPv4-compatible (::/96), NAT64 (64:ff9b::/96) and IPv4-translated.
+ */
 function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
   const parts = address.parts;
   const fromWords = (high: number, low: number) =>
@@ -47,7 +53,7 @@ function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
     case '6to4':
       return fromWords(parts[1] ?? 0, parts[2] ?? 0);
     default:
-      return null;
+      return isIPv4Compatible(address) ? fromWords(parts[6] ?? 0, parts[7] ?? 0) : null;
   }
 }
 

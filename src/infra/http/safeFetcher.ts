@@ -72,7 +72,7 @@ function headerRecord(headers: Headers): Record<string, string> {
 
 function noAnswer(error: unknown, url: string, deadline: AbortSignal, timeoutMs: number): Error {
   if (error instanceof FetchFailedError) return error;
-  if (deadline.aborted) return new FetchFailedError('timeout', `no answer from ${url} within ${timeoutMs / 1000} s`);
+  if (deadline.aborted) return new FetchFailedError('timeout', `no answer from ${url} within ${timeoutMs / 1000} s, the deadline of the whole request, redirects included`);
   const cause = error instanceof Error ? (error.cause as NodeJS.ErrnoException | undefined) : undefined;
   const reason = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
   return new FetchFailedError('network', `no answer from ${url} (${reason})`);
@@ -104,11 +104,10 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
   const maxBodyBytes = options.maxBodyBytes ?? AUDIT_MAX_BODY_BYTES;
   const maxRedirects = options.maxRedirects ?? AUDIT_MAX_REDIRECTS;
 
-  /** One request, one DNS lookup, one checked address; the deadline covers connecting and reading the body. */
-  async function exchange(request: ExchangeRequest, target: HopTarget): Promise<ExchangeAnswer> {
+  /** One request, one DNS lookup, one checked address; `deadline` covers connecting and reading the body. */
+  async function exchange(request: ExchangeRequest, target: HopTarget, deadline: AbortSignal): Promise<ExchangeAnswer> {
     const checked = await checkHop(target, policy, resolveHost);
     const agent = pinnedAgent(checked);
-    const deadline = AbortSignal.timeout(timeoutMs);
     try {
       const response = await fetch(target.url, {
         method: request.method ?? 'GET',
@@ -127,11 +126,13 @@ export function createSafeFetcher(options: SafeFetcherOptions = {}): SafeFetcher
     }
   }
 
+  /** One deadline for the whole request, redirects included: slow hops never add up past it. */
   async function follow(request: ExchangeRequest): Promise<ExchangeAnswer> {
+    const deadline = AbortSignal.timeout(timeoutMs);
     let current = request;
     let redirectedFrom: string | null = null;
     for (let redirects = 0; ; redirects++) {
-      const answer = await exchange(current, { url: parseHttpUrl(current.url), redirectedFrom });
+      const answer = await exchange(current, { url: parseHttpUrl(current.url), redirectedFrom }, deadline);
       const next = redirected(current, answer);
       if (next === null) return answer;
       if (redirects === maxRedirects) {

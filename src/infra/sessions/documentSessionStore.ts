@@ -1,4 +1,4 @@
-import type { Collection, Doc, DocumentStore } from '../../ports/documentStore.js';
+import { DuplicateKeyError, type Collection, type Doc, type DocumentStore } from '../../ports/documentStore.js';
 import type { SessionStore, StoredSession } from '../../ports/sessionStore.js';
 import type { SignInFailureCount, SignInFailures } from '../../ports/signInFailures.js';
 
@@ -42,7 +42,7 @@ export class DocumentSessionStore implements SessionStore {
   }
 }
 
-/** Failure counts as documents keyed by the throttle key; each change is one atomic document update. */
+/** Failure counts as documents keyed by the throttle key; each change is a compare and set on one document. */
 export class DocumentSignInFailures implements SignInFailures {
   private constructor(private readonly failures: Collection<FailureDoc>) {}
 
@@ -57,9 +57,25 @@ export class DocumentSignInFailures implements SignInFailures {
     return found && { count: found.count, lastFailureDate: found.lastFailureDate };
   }
 
-  async record(key: string, at: string, forgetBefore: string): Promise<void> {
-    await this.failures.updateOne({ _id: key, lastFailureDate: { $lte: forgetBefore } }, { $set: { count: 0 } });
-    await this.failures.updateOne({ _id: key }, { $inc: { count: 1 }, $max: { lastFailureDate: at } }, { upsert: true });
+  async reserve(key: string, at: string, forgetBefore: string, mayTry: (current: SignInFailureCount | null) => boolean): Promise<SignInFailureCount | null> {
+    for (;;) {
+      const found = await this.read(key);
+      const current = found && found.lastFailureDate > forgetBefore ? found : null;
+      if (!mayTry(current)) return current;
+      if (await this.replace(key, found, { count: (current?.count ?? 0) + 1, lastFailureDate: found && found.lastFailureDate > at ? found.lastFailureDate : at })) return null;
+    }
+  }
+
+  /** Writes `next` only if the count is still `found` (compare and set); false when another attempt came first. */
+  private async replace(key: string, found: SignInFailureCount | null, next: SignInFailureCount): Promise<boolean> {
+    if (found) return (await this.failures.updateOne({ _id: key, ...found }, { $set: next })).matchedCount === 1;
+    try {
+      await this.failures.insertOne({ _id: key, ...next });
+      return true;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
   }
 
   async clear(key: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
+import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { uploadReadings } from '../../../src/api/routes/logUpload.js';
 import { seedReport, seedTeam, type SeededTeam } from '../support/seed.js';
@@ -64,6 +65,17 @@ describe('corrupt gzip bodies', () => {
     damaged.fill(0xff, 12, 40);
     const answer = await recordsNothing(() => upload(damaged));
     expect(answer).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^The gzip-compressed log is corrupt or truncated \(.+\)$/) } });
+  });
+});
+
+describe('bodies labelled gzip that are not gzip', () => {
+  test.each([
+    ['random bytes', () => randomBytes(4096)],
+    ['a plain log', () => Buffer.from(COMBINED_LOG)],
+    ['an empty body', () => Buffer.alloc(0)],
+  ])('%s labelled Content-Encoding: gzip are a 400 saying so, and nothing is recorded', async (_name, body) => {
+    const answer = await recordsNothing(() => upload(body(), { 'content-encoding': 'gzip' }));
+    expect(answer).toMatchObject({ status: 400, body: { message: 'The body is labelled Content-Encoding: gzip but is not gzip data (it does not start with the gzip magic bytes 1f 8b)' } });
   });
 });
 

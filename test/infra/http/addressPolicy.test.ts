@@ -32,11 +32,19 @@ describe('refusalOf', () => {
     ['::ffff:0.0.0.0', 'an IPv6 form of 0.0.0.0, an unspecified address'],
     ['64:ff9b::a00:5', 'an IPv6 form of 10.0.0.5, a private address'],
     ['2002:7f00:1::', 'an IPv6 form of 127.0.0.1, a loopback address'],
+    ['2002:a9fe:a9fe::1', 'an IPv6 form of 169.254.169.254, a link-local address'],
+    ['::127.0.0.1', 'an IPv6 form of 127.0.0.1, a loopback address'],
+    ['::7f00:1', 'an IPv6 form of 127.0.0.1, a loopback address'],
+    ['::10.0.0.5', 'an IPv6 form of 10.0.0.5, a private address'],
+    ['::a9fe:a9fe', 'an IPv6 form of 169.254.169.254, a link-local address'],
+    ['::ffff:192.168.1.1', 'an IPv6 form of 192.168.1.1, a private address'],
+    ['64:ff9b::127.0.0.1', 'an IPv6 form of 127.0.0.1, a loopback address'],
+    ['64:ff9b::c0a8:101', 'an IPv6 form of 192.168.1.1, a private address'],
   ])('refuses the IPv6 form %s of a forbidden IPv4 address', (address, reason) => {
     expect(refusalOf(address)).toBe(reason);
   });
 
-  test.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '2606:4700::6810:85e5', '::ffff:8.8.8.8', '2002:808:808::'])(
+  test.each(['93.184.215.14', '8.8.8.8', '172.32.0.1', '2606:4700::6810:85e5', '::ffff:8.8.8.8', '2002:808:808::', '::8.8.8.8', '64:ff9b::808:808'])(
     'allows the public address %s',
     (address) => {
       expect(refusalOf(address)).toBeNull();

@@ -59,6 +59,9 @@ describe('the SSRF guard, with private networks not allowed', () => {
     ['the IPv6 loopback', () => `http://[::1]:${internal.port}/secret`, 'refused: ::1 is a loopback address'],
     ['the unspecified address', () => `http://0.0.0.0:${internal.port}/`, 'refused: 0.0.0.0 is an unspecified address'],
     ['a decimal spelling of 127.0.0.1', () => `http://2130706433:${internal.port}/`, 'refused: 127.0.0.1 is a loopback address'],
+    ['an IPv4-compatible 127.0.0.1', () => `http://[::127.0.0.1]:${internal.port}/secret`, 'refused: ::7f00:1 is an IPv6 form of 127.0.0.1, a loopback address'],
+    ['a NAT64 127.0.0.1', () => `http://[64:ff9b::127.0.0.1]:${internal.port}/secret`, 'refused: 64:ff9b::7f00:1 is an IPv6 form of 127.0.0.1, a loopback address'],
+    ['a 6to4 10.0.0.5', () => 'http://[2002:a00:5::1]/admin', 'refused: 2002:a00:5::1 is an IPv6 form of 10.0.0.5, a private address'],
   ])('refuses a URL naming %s', async (_name, url, message) => {
     const fetcher = createSafeFetcher({ resolveHost: mappedResolver({}).resolveHost });
     await expect(fetcher.get(url(), {})).rejects.toThrow(new FetchRefusedError(message));
