@@ -274,7 +274,7 @@ const TABLE: readonly TableRow[] = [
   },
   {
     figure: (f) => `\`serve\` under ${whole(f.soakMinutes)} minutes of mixed load from another process (${whole(f.soakRequests)} requests, ${whole(f.soak5xxAnswers)} 5xx), RSS each minute`,
-    geolens: (f) => `RSS ${whole(f.soakRssStartMegabytes)} MB at start, ${whole(f.soakRssSettledMegabytes)} MB at minute ${f.soakSettledMinute}, ${whole(f.soakRssEndMegabytes)} MB at the end (peak ${whole(f.soakRssPeakMegabytes)} MB): growth after minute ${f.soakSettledMinute} ${f.soakGrowthAfterSettledPercent} %`,
+    geolens: (f) => `RSS ${whole(f.soakRssStartMegabytes)} MB at start, ${whole(f.soakRssSettledMegabytes)} MB at minute ${f.soakSettledMinute}, ${whole(f.soakRssEndMegabytes)} MB at the end (peak ${whole(f.soakRssPeakMegabytes)} MB): growth after minute ${f.soakSettledMinute} ${f.soakGrowthAfterSettledPercent} % (of the medians of five samples around each: ${f.soakGrowthAfterSettledOfMediansPercent} %)`,
     floor: (f) => `bare node:http under the same load for ${f.soakFloorMinutes} minutes: RSS ${whole(f.soakFloorRssMegabytes)} MB`,
     ratio: (f) => `RSS ${twoDigits(f.soakRssRatioToFloor)}`,
     aim: 'growth after the first ten minutes < 10 %',

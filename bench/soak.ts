@@ -26,6 +26,16 @@ import type { SoakJob, SoakTally } from './support/soakJob.js';
 const MINUTE_MS = 60_000;
 /** The minute whose RSS the growth is measured from: the caches have filled by then. */
 const SETTLED_MINUTE = 10;
+/** Samples on each side of a minute whose median stands for it: RSS swings by hundreds of MB between collections. */
+const MEDIAN_SPAN = 2;
+
+/** The median of the samples from `minute - MEDIAN_SPAN` to `minute + MEDIAN_SPAN` (those that exist). */
+export function medianAround(samples: readonly number[], minute: number): number {
+  const around = samples.slice(Math.max(0, minute - MEDIAN_SPAN), minute + MEDIAN_SPAN + 1).sort((a, b) => a - b);
+  return around[Math.floor(around.length / 2)] ?? 0;
+}
+
+const growthPercent = (from: number, to: number): number => Math.round(((to - from) / from) * 1000) / 10;
 
 async function rssMegabytes(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
@@ -156,7 +166,8 @@ export async function benchSoak(): Promise<Record<string, number>> {
         soakRssSettledMegabytes: settled,
         soakRssEndMegabytes: end,
         soakRssPeakMegabytes: Math.max(...samples),
-        soakGrowthAfterSettledPercent: Math.round(((end - settled) / settled) * 1000) / 10,
+        soakGrowthAfterSettledPercent: growthPercent(settled, end),
+        soakGrowthAfterSettledOfMediansPercent: growthPercent(medianAround(samples, settledMinute), medianAround(samples, samples.length - 1)),
         soakFloorMinutes: floorMinutes,
         soakFloorRssMegabytes: floor,
         soakRssRatioToFloor: Math.round((end / floor) * 100) / 100,
