@@ -4,6 +4,7 @@ import {
   listWorkspacePromptsOperation,
   updatePromptTagsOperation,
 } from '../../app/prompts/operations.js';
+import { suggestPromptsOperation } from '../../app/prompts/suggestions.js';
 import { createTagOperation, deleteTagOperation, listTagsOperation } from '../../app/tags/operations.js';
 import { listWorkspacesOperation } from '../../app/workspaces/operations.js';
 import { restRoute, type Route } from '../http/route.js';
@@ -15,6 +16,7 @@ const inWorkspace = { pathFields: { id: 'workspaceId' } };
 export const workspaceRoutes: readonly Route[] = [
   restRoute(listWorkspacesOperation, { method: 'get', path: '/v1/workspaces' }),
   restRoute(listWorkspacePromptsOperation, { method: 'get', path: `${WORKSPACE}/prompts`, ...inWorkspace }),
+  restRoute(suggestPromptsOperation, { method: 'post', path: `${WORKSPACE}/prompt-suggestions`, ...inWorkspace }),
   restRoute(createPromptsOperation, {
     method: 'post',
     path: `${WORKSPACE}/prompts`,
