@@ -44,6 +44,9 @@ test("a report created with new prompts shows pending, then its first runs' figu
   const stats = () => api.call<Stats>('GET', `/v1/reports/brand/${report.body.id}/stats?startDate=${today}&endDate=${today}&country=us`, { key: team.readKey });
   const first = await stats();
   expect(['pending', 'no_data', 'finished']).toContain(first.body.status);
+  const started = await api.call<{ todaysRuns: { planned: number; recorded: number } }>('GET', `/v1/reports/brand/${report.body.id}/recalculation`, { key: team.readKey });
+  expect(started.body.todaysRuns.planned).toBeGreaterThan(0);
+  expect(started.body.todaysRuns.recorded).toBeLessThanOrEqual(started.body.todaysRuns.planned);
   // serve's rebuilder builds the new report's first history version; here the test drains it.
   const rebuiltStats = async () => {
     await api.rebuild();
@@ -56,4 +59,7 @@ test("a report created with new prompts shows pending, then its first runs' figu
   const usEngines = (engines.body.items[0]?.baseEngines.length ?? 0) + (engines.body.items[0]?.addonEngines.length ?? 0);
   const settled = await until(rebuiltStats, ({ body }) => body.summary.runs >= promptIds.length * usEngines, 30_000);
   expect(settled.body.summary.runs).toBe(promptIds.length * usEngines);
+  // The progress the report's screens follow: today's planned runs, all recorded.
+  const progress = await api.call<{ todaysRuns: unknown }>('GET', `/v1/reports/brand/${report.body.id}/recalculation`, { key: team.readKey });
+  expect(progress.body.todaysRuns).toEqual({ day: today, planned: promptIds.length * usEngines, recorded: promptIds.length * usEngines, failed: 0 });
 }, 90_000);

@@ -50,6 +50,7 @@ describe('GET /v1/reports/brand/{reportId}', () => {
       competitors: [],
       promptIds,
       countryPromptsTotal: { us: 2, uk: 1 },
+      defaultCountry: 'us',
       tags: [
         { id: buying, name: 'Buying intent', color: 'blue' },
         { id: comparison, name: 'Comparison', color: 'blue' },

@@ -8,6 +8,8 @@ describe('the dashboard’s paths', () => {
     ['/', { name: 'reports' }],
     ['/reports', { name: 'reports' }],
     ['/sign-in', { name: 'signIn' }],
+    ['/setup', { name: 'setup' }],
+    ['/setup/x', { name: 'notFound' }],
     ['/reports/br_1', { name: 'overview', reportId: 'br_1' }],
     ['/reports/br_1/prompts', { name: 'prompts', reportId: 'br_1' }],
     ['/reports/br_1/prompts/pr_2', { name: 'prompt', reportId: 'br_1', promptId: 'pr_2' }],
@@ -67,6 +69,7 @@ describe('the dashboard’s paths', () => {
 /** One screen of each kind the app knows: a new kind fails to compile here until it is added. */
 const ONE_OF_EACH: { [Name in Exclude<Screen['name'], 'notFound'>]: Extract<Screen, { name: Name }> } = {
   signIn: { name: 'signIn' },
+  setup: { name: 'setup' },
   reports: { name: 'reports' },
   overview: { name: 'overview', reportId: 'br_1' },
   prompts: { name: 'prompts', reportId: 'br_1' },

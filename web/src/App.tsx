@@ -16,6 +16,7 @@ import { FanOutsScreen } from './screens/FanOuts.js';
 import { ReportLayout } from './screens/ReportLayout.js';
 import { ReportsScreen } from './screens/Reports.js';
 import { SignIn } from './screens/SignIn.js';
+import { Setup } from './screens/Setup.js';
 
 type SessionState = { state: 'checking' } | { state: 'signedOut'; notice: string | null } | { state: 'signedIn'; session: Session };
 
@@ -60,7 +61,7 @@ function Header({ session, onSignOut }: { session: Session; onSignOut: () => voi
 }
 
 function Content({ screen, search }: { screen: Screen; search: URLSearchParams }) {
-  if (screen.name === 'reports' || screen.name === 'signIn') return <ReportsScreen />;
+  if (screen.name === 'reports' || screen.name === 'signIn' || screen.name === 'setup') return <ReportsScreen />;
   if (screen.name === 'audits') return <AuditsScreen />;
   if (screen.name === 'crawlabilityCheck') return <CrawlabilityCheckScreen checkId={screen.checkId} workspaceId={search.get('workspaceId')} />;
   if (screen.name === 'fanOuts') return <FanOutsScreen />;
@@ -86,6 +87,16 @@ export function App() {
   const [session, setSession] = useSession();
   const place = usePlace();
   if (session.state === 'checking') return <p class="loading">Loading…</p>;
+  if (session.state === 'signedOut' && screenOf(place.pathname).name === 'setup')
+    return (
+      <Setup
+        token={place.search.get('token')}
+        onSignedIn={(signedIn, workspaceId) => {
+          setSession({ state: 'signedIn', session: signedIn });
+          navigate(hrefOf('/reports', new URLSearchParams({ workspaceId })), { replace: true });
+        }}
+      />
+    );
   if (session.state === 'signedOut')
     return (
       <SignIn

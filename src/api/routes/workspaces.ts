@@ -4,6 +4,7 @@ import {
   listWorkspacePromptsOperation,
   updatePromptTagsOperation,
 } from '../../app/prompts/operations.js';
+import { suggestPromptsOperation } from '../../app/prompts/suggestions.js';
 import { createTagOperation, deleteTagOperation, listTagsOperation } from '../../app/tags/operations.js';
 import { getWorkspaceOperation, listWorkspacesOperation, updateWorkspaceOperation } from '../../app/workspaces/operations.js';
 import { restRoute, type Route } from '../http/route.js';
@@ -17,6 +18,7 @@ export const workspaceRoutes: readonly Route[] = [
   restRoute(getWorkspaceOperation, { method: 'get', path: WORKSPACE, ...inWorkspace }),
   restRoute(updateWorkspaceOperation, { method: 'patch', path: WORKSPACE, ...inWorkspace }),
   restRoute(listWorkspacePromptsOperation, { method: 'get', path: `${WORKSPACE}/prompts`, ...inWorkspace }),
+  restRoute(suggestPromptsOperation, { method: 'post', path: `${WORKSPACE}/prompt-suggestions`, ...inWorkspace }),
   restRoute(createPromptsOperation, {
     method: 'post',
     path: `${WORKSPACE}/prompts`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ActiveBrandReport } from '../../domain/brandReport/events.js';
-import { countryPromptsTotal, reportCountries, reportPromptIds } from '../../domain/brandReport/events.js';
+import { countryPromptsTotal, defaultCountry, reportCountries, reportPromptIds } from '../../domain/brandReport/events.js';
 import { tagSchema, type Tag } from '../tags/resource.js';
 
 /** The response shapes of a brand report and a competitor, shared by REST and MCP. */
@@ -26,6 +26,10 @@ const listItemFields = {
   brandDomainWildcard: z.boolean().describe('When true, subdomains of brandDomain count as the brand domain'),
   brandRegex: z.string().nullable().describe('Replaces brand and brandVariations in detection; null when unset'),
   countries: z.array(z.string()).describe('Countries of the assigned prompts, sorted; read-only'),
+  defaultCountry: z
+    .string()
+    .nullable()
+    .describe('The country the list and the overview show when none is asked for: the one with most of its prompts (ties: alphabetical); null without prompts; read-only'),
   createdDate: z.iso.datetime(),
   updatedDate: z.iso.datetime(),
   competitors: z.array(competitorSchema),
@@ -57,6 +61,7 @@ export function brandReportListItem(report: ActiveBrandReport): BrandReportListI
     brandDomainWildcard: report.brandDomainWildcard,
     brandRegex: report.brandRegex,
     countries: reportCountries(report),
+    defaultCountry: defaultCountry(report),
     createdDate: report.createdDate,
     updatedDate: report.updatedDate,
     competitors: report.competitors,

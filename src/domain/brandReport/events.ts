@@ -157,3 +157,9 @@ export function countryPromptsTotal(report: ActiveBrandReport): Record<string, n
   for (const { country } of report.prompts) totals[country] = (totals[country] ?? 0) + 1;
   return totals;
 }
+
+/** The country a view of the report opens on: the one with most of its prompts (ties: alphabetical); null without prompts. */
+export function defaultCountry(report: ActiveBrandReport): string | null {
+  const [first] = Object.entries(countryPromptsTotal(report)).sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b));
+  return first?.[0] ?? null;
+}

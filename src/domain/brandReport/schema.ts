@@ -111,6 +111,7 @@ const readOnlyFields = {
   id: ignoredWhenSent('Report id'),
   workspaceId: ignoredWhenSent('Owning workspace, which cannot change'),
   countries: ignoredWhenSent('Countries of the assigned prompts'),
+  defaultCountry: ignoredWhenSent('The country views open on'),
   tags: ignoredWhenSent('Tags'),
   createdDate: ignoredWhenSent('Creation timestamp'),
   updatedDate: ignoredWhenSent('Last change timestamp'),

@@ -92,6 +92,12 @@ export const sessions = {
     return remember(await check);
   },
   signIn: async (email: string, password: string) => remember(await request<Session>('POST', '/auth/session', { email, password })),
+  /** The first admin of an empty install: creates the team, workspace and user, and signs them in. */
+  async setup(fields: { token: string; teamName: string; workspaceName: string; email: string; password: string }): Promise<Session & { workspaceId: string }> {
+    const created = await request<Session & { workspaceId: string }>('POST', '/setup', fields);
+    remember(created);
+    return created;
+  },
   async signOut(): Promise<void> {
     await request<void>('DELETE', '/auth/session');
     csrfToken = null;

@@ -1,6 +1,7 @@
 /** The dashboard's screens and their paths; the server answers index.html for each of them. */
 export type Screen =
   | { name: 'signIn' }
+  | { name: 'setup' }
   | { name: 'reports' }
   | { name: 'overview'; reportId: string }
   | { name: 'prompts'; reportId: string }
@@ -58,6 +59,7 @@ export function screenOf(pathname: string): Screen {
   const [first, reportId, tab, promptId, ...rest] = parts;
   if (parts.length === 0 || (first === 'reports' && reportId === undefined)) return { name: 'reports' };
   if (first === 'sign-in' && parts.length === 1) return { name: 'signIn' };
+  if (first === 'setup' && parts.length === 1) return { name: 'setup' };
   if (first !== 'reports' || reportId === undefined || rest.length > 0) return { name: 'notFound' };
   if (tab === undefined) return { name: 'overview', reportId };
   if (tab === 'prompts' && promptId !== undefined) return { name: 'prompt', reportId, promptId };
@@ -69,6 +71,8 @@ export function pathOf(screen: Screen): string {
   switch (screen.name) {
     case 'signIn':
       return '/sign-in';
+    case 'setup':
+      return '/setup';
     case 'reports':
     case 'notFound':
       return '/reports';

@@ -68,8 +68,7 @@ function Tabs({ report, screen, filters }: { report: BrandReport; screen: Report
 
 /** The country with most of the report's prompts: the view's country when the URL names none. */
 export function mainCountry(report: BrandReport): string {
-  const [first] = Object.entries(report.countryPromptsTotal).sort(([a, countA], [b, countB]) => countB - countA || a.localeCompare(b));
-  return first?.[0] ?? report.countries[0] ?? 'us';
+  return report.defaultCountry ?? 'us';
 }
 
 /** A report's screens: its title, the tabs, the filters, then the screen; focus moves to the title on arrival. */

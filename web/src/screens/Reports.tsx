@@ -22,11 +22,15 @@ function Trend({ stats }: { stats: Stats }) {
   );
 }
 
-/** One report with its brand coverage over the last 30 days in its first country, and the daily trend. */
+/**
+ * One report with its brand coverage over the last 30 days in its default country (the one its overview opens
+ * on, so both show the same figure), labelled with that country, and the daily trend.
+ */
 function ReportRow({ report }: { report: ReportItem }) {
-  const filters = filtersFromSearch(new URLSearchParams(), { today: utcDay(new Date()), country: report.countries[0] ?? 'us' });
+  const country = report.defaultCountry ?? 'us';
+  const filters = filtersFromSearch(new URLSearchParams(), { today: utcDay(new Date()), country });
   const source = `/v1/reports/brand/${encodeURIComponent(report.id)}/stats?${filtersToSearch(filters)}`;
-  const stats = useApi<Stats>(report.countries.length > 0 ? source : null);
+  const stats = useApi<Stats>(report.defaultCountry !== null ? source : null);
   return (
     <tr data-id={report.id}>
       <th scope="row">
@@ -36,8 +40,11 @@ function ReportRow({ report }: { report: ReportItem }) {
       <td>{report.countries.map((country) => country.toUpperCase()).join(', ')}</td>
       <td data-source={source}>
         {stats.state === 'ready' ? (
-          <Metric path="summary.brandCoverage" value={stats.data.summary.brandCoverage} text={formatRate(stats.data.summary.brandCoverage, 'percent')} />
-        ) : stats.state === 'loading' && report.countries.length > 0 ? (
+          <>
+            <Metric path="summary.brandCoverage" value={stats.data.summary.brandCoverage} text={formatRate(stats.data.summary.brandCoverage, 'percent')} />{' '}
+            <span class="country">in {country.toUpperCase()}</span>
+          </>
+        ) : stats.state === 'loading' && report.defaultCountry !== null ? (
           <span class="loading">Loading…</span>
         ) : (
           '—'
@@ -60,7 +67,7 @@ function ReportsTable({ workspaceId }: { workspaceId: string }) {
           <>
             <DownloadButton source={source} label="the reports" />
             <table>
-              <caption>Brand reports, with the brand’s coverage over the last 30 days</caption>
+              <caption>Brand reports, with the brand’s coverage over the last 30 days in each report’s main country</caption>
               <thead>
                 <tr>
                   <th scope="col">Report</th>

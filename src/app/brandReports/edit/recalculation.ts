@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isReadableVersion, readableUntil, type ReportVersionDoc, type VersionState } from '../../../projections/reportHistory/reader.js';
 import { competitorSchema } from '../resource.js';
+import { todaysRunsSchema } from './todaysRuns.js';
 
 /** Shared by `GET /v1/reports/brand/{id}/recalculation` and `geolens replay --json`. */
 export const recalculationSchema = z
@@ -66,7 +67,7 @@ export type HistoryVersion = z.output<typeof historyVersionSchema>;
 
 /** `GET /v1/reports/brand/{id}/recalculation`: the newest version's rebuild and every readable version. */
 export const reportRecalculationSchema = recalculationSchema
-  .extend({ versions: z.array(historyVersionSchema).describe('The readable history versions, oldest first') })
+  .extend({ versions: z.array(historyVersionSchema).describe('The readable history versions, oldest first'), todaysRuns: todaysRunsSchema })
   .meta({ id: 'ReportRecalculation' });
 
 export type ReportRecalculation = z.output<typeof reportRecalculationSchema>;

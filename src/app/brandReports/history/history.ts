@@ -9,6 +9,7 @@ import { directoryCollection } from '../../shared/directory.js';
 import type { Services } from '../../shared/services.js';
 import type { Window } from '../../shared/window.js';
 import { readableVersions, recalculationStatus, type ReportRecalculation } from '../edit/recalculation.js';
+import { todaysRuns } from '../edit/todaysRuns.js';
 
 export interface ReadableReport {
   report: BrandReportDoc;
@@ -79,5 +80,5 @@ export async function getRecalculation(services: Services, report: BrandReportDo
   const versions = await (await versionsCollection(services)).find({ reportId: report._id }, { sort: { version: 1 } });
   const status = recalculationStatus(versions);
   if (!status) throw new NotFoundError(`Brand report ${report._id} has no history yet`);
-  return { ...status, versions: readableVersions(versions, services.clock.now()) };
+  return { ...status, versions: readableVersions(versions, services.clock.now()), todaysRuns: await todaysRuns(services, report) };
 }
