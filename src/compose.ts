@@ -20,6 +20,7 @@ import { webhookProcess } from './app/webhooks/process.js';
 import { recalculationNoticeJobs } from './app/webhooks/recalculationNotices.js';
 import { emailAlertProcess } from './app/email/alertProcess.js';
 import { weeklyDigestJobs } from './app/email/digestJobs.js';
+import { reportSendJobs } from './app/reportSchedules/sendJobs.js';
 import { createSmtpMailer } from './infra/mail/smtpMailer.js';
 import { SignInThrottle } from './app/signIn/throttle.js';
 import type { FirstAdminSetup } from './app/setup/firstAdmin.js';
@@ -79,6 +80,8 @@ export interface Composition {
   createAuditWorker(options?: AuditWorkerOptions): AuditWorker;
   /** The webhook worker: due delivery attempts, sent through the SSRF guard, and recalculation notices, as leased jobs. */
   createWebhookWorker(options?: Partial<Omit<JobRunnerOptions, 'logger'>>): LeasedJobRunner;
+  /** Scheduled report e-mails as leased jobs, with `services` (they print and make share links); null when e-mail is off. */
+  createReportSendWorker(services: Services, options?: Partial<Omit<JobRunnerOptions, 'logger'>>): LeasedJobRunner | null;
   /** The process managers (workspace writes' follow-ups, alerts, webhooks, alert e-mails), reacting to the log with `services`. */
   createProcessRunner(services: Services, options?: Partial<ProcessRunnerOptions>): ProcessRunner;
   /**
@@ -199,6 +202,11 @@ export async function compose(config: Config, logger: Logger, overrides: Composi
       const kinds: JobKind[] = [webhookDeliveryJobs({ context, readModels, sender: webhookSender, clock: jobClock, baseUrl: config.baseUrl }), recalculationNoticeJobs({ context, readModels, clock: jobClock })];
       if (mailer) kinds.push(weeklyDigestJobs({ context, readModels, mailer, clock: jobClock, baseUrl: config.baseUrl }));
       return new LeasedJobRunner(documentStore, kinds, { owner: processOwner('webhooks'), logger, ...options, clock: jobClock });
+    },
+    createReportSendWorker(services, options = {}) {
+      if (!mailer) return null;
+      const jobClock = options.clock ?? clock;
+      return new LeasedJobRunner(documentStore, [reportSendJobs({ services, mailer, clock: jobClock })], { owner: processOwner('reports'), logger, ...options, clock: jobClock });
     },
     createProcessRunner: (services, options = {}) =>
       new ProcessRunner(eventStore, documentStore, [workspaceProcess, alertsProcess, webhookProcess, ...(mailer ? [emailAlertProcess(mailer, config.baseUrl)] : [])], services, { logger, clock, ...options }),

@@ -55,6 +55,8 @@ export async function startServer(config: Config, logger: Logger, options: Serve
   auditWorker.start();
   const webhookWorker = composition.createWebhookWorker();
   webhookWorker.start();
+  const reportSendWorker = composition.createReportSendWorker(services);
+  reportSendWorker?.start();
   // Listening first tells the port, which names the service (OAuth issuer, MCP resource) when BASE_URL is unset.
   const server = await listen(config.port, config.host);
   const address = server.address();
@@ -69,7 +71,7 @@ export async function startServer(config: Config, logger: Logger, options: Serve
     setupUrl: setupToken === null ? null : setupUrl(baseUrl, setupToken),
     async close() {
       // The workers stop beside the HTTP edge: each ends or gives back its jobs without waiting for another.
-      await Promise.all([closeHttp(server, HTTP_CLOSE_GRACE_MS), scheduler.stop(), auditWorker.stop(), webhookWorker.stop()]);
+      await Promise.all([closeHttp(server, HTTP_CLOSE_GRACE_MS), scheduler.stop(), auditWorker.stop(), webhookWorker.stop(), reportSendWorker?.stop()]);
       await processes.stop();
       await rebuilder.stop();
       await runner.stop();

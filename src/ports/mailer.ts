@@ -6,6 +6,8 @@ export interface Email {
   html: string;
   /** Extra headers (List-Unsubscribe). */
   headers?: Record<string, string>;
+  /** Files sent with the message (a report's PDF). */
+  attachments?: Array<{ filename: string; contentType: string; content: Uint8Array }>;
 }
 
 /** Where alert e-mails and digests go (SMTP_URL); the adapter lives in src/infra/mail. */

@@ -11,6 +11,7 @@ import { oauthProjection } from './oauth/projection.js';
 import { inProcessAnalyst, type RunAnalyst } from './reportHistory/analysis/analyst.js';
 import { reportHistoryProjectionWith } from './reportHistory/projection.js';
 import type { Projection } from './runner/projection.js';
+import { reportSchedulesProjection } from './reportSchedules/projection.js';
 import { runsProjection } from './runs/projection.js';
 import { shareLinksProjection } from './shareLinks/projection.js';
 import { webhooksProjection } from './webhooks/projection.js';
@@ -34,6 +35,7 @@ export const projectionsWith = (analyst: RunAnalyst, clock?: Clock): readonly Pr
   emailSubscriptionsProjection,
   shareLinksProjection,
   brandingProjection,
+  reportSchedulesProjection,
 ];
 
 /** Every projection the service runs, measuring on the calling thread. */

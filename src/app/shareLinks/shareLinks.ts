@@ -20,7 +20,7 @@ const newToken = (): string => `gls_${randomBytes(32).toString('base64url')}`;
 export const hashShareToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 /** The country a link shows when its creation names none: the report's first. */
-const defaultCountry = (report: ActiveBrandReport): string => [...new Set(report.prompts.map(({ country }) => country))].sort()[0] ?? 'us';
+export const defaultCountry = (report: ActiveBrandReport): string => [...new Set(report.prompts.map(({ country }) => country))].sort()[0] ?? 'us';
 
 export interface ShareLinkInput {
   days: number;

@@ -7,8 +7,9 @@ export const MAIL_FROM = 'geolens <geolens@localhost>';
 export function createSmtpMailer(smtpUrl: string, from = MAIL_FROM): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    async send({ to, subject, text, html, headers }) {
-      await transport.sendMail({ from, to, subject, text, html, ...(headers ? { headers } : {}) });
+    async send({ to, subject, text, html, headers, attachments }) {
+      const files = attachments?.map(({ filename, contentType, content }) => ({ filename, contentType, content: Buffer.from(content) }));
+      await transport.sendMail({ from, to, subject, text, html, ...(headers ? { headers } : {}), ...(files ? { attachments: files } : {}) });
     },
     close: () => transport.close(),
   };

@@ -25,6 +25,7 @@ beforeAll(async () => {
   expect((await write(`/v1/reports/brand/${reportId}/watches`, { kind: 'coverage_drop' })).status).toBe(201);
   expect((await write(`/v1/reports/brand/${reportId}/email-subscriptions`, { email: 'ana@example.com', alerts: false })).status).toBe(201);
   expect((await write(`/v1/reports/brand/${reportId}/share-links`, { label: 'Client' })).status).toBe(201);
+  expect((await write(`/v1/reports/brand/${reportId}/report-schedules`, { cadence: 'monthly', recipients: ['ana@example.com'] })).status).toBe(201);
   // The known answers raise no alert; one appended as the alerts process would, so the alerts list has an item.
   await raiseAlert(api.context.eventStore, reportId, '2026-11-14');
   expect((await uploadLog(api, reportId, COMBINED_LOG, { key: team.writeKey, query: '?format=combined' })).status).toBe(200);
@@ -64,6 +65,7 @@ function listRequests(): Record<string, string> {
     listBrandReportAlerts: `${report}/alerts`,
     listReportEmailSubscriptions: `${report}/email-subscriptions`,
     listShareLinks: `${report}/share-links`,
+    listReportSchedules: `${report}/report-schedules`,
     listWebhooks: `/v1/workspaces/${team.workspaceId}/webhooks`,
     listWebhookDeliveries: `/v1/workspaces/${team.workspaceId}/webhooks/${webhookId}/deliveries`,
   };
@@ -91,6 +93,7 @@ const LIST_NAMES = [
   'listBrandReportAlerts',
   'listReportEmailSubscriptions',
   'listShareLinks',
+  'listReportSchedules',
   'listWebhooks',
   'listWebhookDeliveries',
 ];
