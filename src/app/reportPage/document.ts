@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ShareFigures } from '../shareLinks/figures.js';
+import type { ShareFigures } from './figures.js';
 import { escapeHtml } from './html.js';
 import { reportBody } from './page.js';
 import { pageStyle } from './pageStyle.js';

@@ -1,4 +1,4 @@
-import type { ShareFigures } from '../shareLinks/figures.js';
+import type { ShareFigures } from './figures.js';
 import type { BrandReportStats } from '../brandReports/analytics/statsSchema.js';
 import { coverageChart } from './chart.js';
 import { countMetric, escapeHtml, figure, metric, percentMetric } from './html.js';

@@ -1,6 +1,6 @@
 import { ServiceUnavailableError } from '../../domain/shared/errors.js';
 import type { Services } from '../shared/services.js';
-import type { ShareFigures } from '../shareLinks/figures.js';
+import type { ShareFigures } from './figures.js';
 import { reportDocument, type PageBranding } from './document.js';
 
 /** The report's overview printed to an A4 PDF from its page's print layout; 503 naming what to install without a browser. */

@@ -1,9 +1,7 @@
 import type { Logger } from 'pino';
-import type { z } from 'zod';
 import { getBrandReportCitationStatsOperation, getBrandReportStatsOperation, listBrandReportPromptsOperation } from '../brandReports/analytics/operations.js';
 import type { BrandReportStats } from '../brandReports/analytics/statsSchema.js';
 import type { CitationStats } from '../brandReports/analytics/citationStats.js';
-import type { reportPromptListSchema } from '../brandReports/analytics/reportPrompts.js';
 import { shareWindow } from '../../domain/shareLinks/window.js';
 import type { ShareLinkDoc } from '../../projections/shareLinks/reader.js';
 import type { Principal } from '../shared/principal.js';
@@ -23,12 +21,8 @@ export type ShareDataPath = keyof typeof SHARE_DATA;
 
 export const isShareDataPath = (path: string): path is ShareDataPath => Object.hasOwn(SHARE_DATA, path);
 
-export interface ShareFigures {
-  window: { startDate: string; endDate: string; country: string; engines: string[] | null };
-  stats: BrandReportStats;
-  prompts: z.output<typeof reportPromptListSchema>;
-  citations: CitationStats;
-}
+import type { ShareFigures } from '../reportPage/figures.js';
+export type { ShareFigures };
 
 /** A read-only caller that reaches the link's one workspace: every read still passes the access step. */
 const principalOf = (link: ShareLinkDoc): Principal => ({ kind: 'shareLink', teamId: link.teamId, credentialId: link._id, permission: 'read', workspaceIds: [link.workspaceId] });
