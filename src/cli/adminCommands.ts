@@ -5,7 +5,7 @@ import { seedDemo } from '../app/demo/seedDemo.js';
 import { createPromptsOperation } from '../app/prompts/operations.js';
 import { createTagOperation } from '../app/tags/operations.js';
 import { createTeamOperation, createWorkspaceOperation, setTeamPlanOperation } from '../app/teams/operations.js';
-import { updateWorkspaceOperation } from '../app/workspaces/operations.js';
+import { updateWorkspaceOperation } from '../app/branding/operations.js';
 import { topCommand } from './commandIndex.js';
 import { bindOperation, type ActionRunner } from './bindOperation.js';
 import { parseCompetitor } from './flags.js';

@@ -33,7 +33,7 @@ describe('error answers', () => {
     expect((await api.call('GET', '/v1/health/extra')).status).toBe(404);
     const options = await fetch(`${api.url}/v1/reports/brand/br_any`, { method: 'OPTIONS' });
     expect(options.status).toBe(200);
-    expect(options.headers.get('allow')).toBe('GET, HEAD, PATCH');
+    expect(options.headers.get('allow')).toBe('DELETE, GET, HEAD, PATCH');
   });
 
   test('a body over 1 MB answers 413 with the plain body', async () => {

@@ -86,7 +86,7 @@ describe('a workspace’s runsPerDay', () => {
     expect(unknown.body.errors).toEqual([expect.objectContaining({ code: 'unrecognized_keys' })]);
     const missing = await api.call<{ errors: Array<{ path: string; code: string }> }>('PATCH', workspacePath(team.workspaceId), { key: team.writeKey, body: {} });
     expect(missing.status).toBe(400);
-    expect(missing.body.errors).toEqual([expect.objectContaining({ path: 'runsPerDay', code: 'invalid_type' })]);
+    expect(missing.body.errors).toEqual([expect.objectContaining({ path: 'runsPerDay', code: 'custom', message: 'Give runsPerDay, branding or both' })]);
   });
 
   test('a read key cannot change it (403), a key of another workspace cannot read it (403), an unknown workspace is 404', async () => {

@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
-import { deleteLogoOperation, getBrandingOperation, putLogoOperation, updateBrandingOperation } from '../../app/branding/operations.js';
+import { deleteLogoOperation, getBrandingOperation, putLogoOperation, updateWorkspaceOperation } from '../../app/branding/operations.js';
 import { expressPath } from '../http/mount.js';
 import { restRoute, type Route } from '../http/route.js';
 
@@ -33,7 +33,7 @@ export const logoUploadBody: { path: string; handler: RequestHandler } = {
 /** A workspace's branding: name, accent colour and logo. */
 export const brandingRoutes: readonly Route[] = [
   restRoute(getBrandingOperation, { method: 'get', path: `${WORKSPACE}/branding`, ...inWorkspace }),
-  restRoute(updateBrandingOperation, { method: 'patch', path: WORKSPACE, ...inWorkspace }),
+  restRoute(updateWorkspaceOperation, { method: 'patch', path: WORKSPACE, ...inWorkspace }),
   restRoute(putLogoOperation, {
     method: 'put',
     path: LOGO_PATH,

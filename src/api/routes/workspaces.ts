@@ -6,7 +6,7 @@ import {
 } from '../../app/prompts/operations.js';
 import { suggestPromptsOperation } from '../../app/prompts/suggestions.js';
 import { createTagOperation, deleteTagOperation, listTagsOperation } from '../../app/tags/operations.js';
-import { getWorkspaceOperation, listWorkspacesOperation, updateWorkspaceOperation } from '../../app/workspaces/operations.js';
+import { getWorkspaceOperation, listWorkspacesOperation } from '../../app/workspaces/operations.js';
 import { restRoute, type Route } from '../http/route.js';
 
 const WORKSPACE = '/v1/workspaces/{id}';
@@ -16,7 +16,6 @@ const inWorkspace = { pathFields: { id: 'workspaceId' } };
 export const workspaceRoutes: readonly Route[] = [
   restRoute(listWorkspacesOperation, { method: 'get', path: '/v1/workspaces' }),
   restRoute(getWorkspaceOperation, { method: 'get', path: WORKSPACE, ...inWorkspace }),
-  restRoute(updateWorkspaceOperation, { method: 'patch', path: WORKSPACE, ...inWorkspace }),
   restRoute(listWorkspacePromptsOperation, { method: 'get', path: `${WORKSPACE}/prompts`, ...inWorkspace }),
   restRoute(suggestPromptsOperation, { method: 'post', path: `${WORKSPACE}/prompt-suggestions`, ...inWorkspace }),
   restRoute(createPromptsOperation, {

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { brandingFields } from '../../domain/branding/schema.js';
 import { byWorkspace } from '../shared/access.js';
 import { defineOperation } from '../shared/operation.js';
-import { WORKSPACE_ERRORS, workspaceIdField } from '../workspaces/operations.js';
+import { runsPerDaySchema } from '../../domain/workspace/schema.js';
+import { setRunsPerDay } from '../workspaces/commands.js';
+import { WORKSPACE_ERRORS, workspaceIdField, WORKSPACES_TAG } from '../workspaces/operations.js';
+import { getWorkspace, workspaceSchema } from '../workspaces/queries.js';
 import { readBranding, removeLogo, setBranding, setLogo } from './branding.js';
 
 const TAG = 'Client reports';
@@ -35,17 +38,36 @@ export const getBrandingOperation = defineOperation({
   handler: async ({ workspaceId }, { deps }) => ({ id: workspaceId, branding: await readBranding(deps, workspaceId) }),
 });
 
-export const updateBrandingOperation = defineOperation({
+/**
+ * PATCH /v1/workspaces/{id}: one operation for every field a workspace's owner sets (the runs per day and the
+ * branding), since one path and method can only be one operation.
+ */
+export const updateWorkspaceOperation = defineOperation({
   name: 'updateWorkspace',
-  summary: "Set a workspace's branding",
-  description: 'The name and accent colour that share pages, PDFs and report e-mails show instead of geolens’s. A field left out keeps its value; null resets it.',
-  tag: TAG,
+  summary: "Change a workspace's runs per day or branding",
+  description:
+    'Each UTC day the scheduler makes `runsPerDay` runs of each active prompt on each engine that serves its country, ' +
+    'replicate k of n no earlier than k·24/n hours after midnight; a new value shows at once and applies from the next UTC day. ' +
+    '`branding` sets the name and accent colour that share pages, PDFs and report e-mails show instead of geolens’s: a field left out ' +
+    'keeps its value; null resets it. Give either or both.',
+  tag: WORKSPACES_TAG,
   access: 'write',
-  input: z.object({ workspaceId: workspaceIdField, ...brandingFields }),
-  output: workspaceBrandingSchema,
+  input: z
+    .object({ workspaceId: workspaceIdField, runsPerDay: runsPerDaySchema.optional(), branding: brandingFields.branding.optional() })
+    .strict()
+    .refine((input) => input.runsPerDay !== undefined || input.branding !== undefined, {
+      path: ['runsPerDay'],
+      message: 'Give runsPerDay, branding or both',
+    }),
+  output: workspaceSchema.extend({ branding: brandingSchema }).meta({ id: 'WorkspaceWithBranding' }),
+  answers: 'The workspace and its branding',
   errors: WORKSPACE_ERRORS,
   resource: byWorkspace,
-  handler: async ({ workspaceId, branding }, { deps }) => ({ id: workspaceId, branding: await setBranding(deps, workspaceId, branding) }),
+  handler: async ({ workspaceId, runsPerDay, branding }, { deps }) => {
+    if (runsPerDay !== undefined) await deps.readYourWrites((await setRunsPerDay(deps, { workspaceId, runsPerDay })).position);
+    const current = branding ? await setBranding(deps, workspaceId, branding) : await readBranding(deps, workspaceId);
+    return { ...(await getWorkspace(deps, workspaceId)), branding: current };
+  },
 });
 
 export const putLogoOperation = defineOperation({

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { defineOperation } from '../shared/operation.js';
 import { cursorPagingSchema, cursorParameterSchema } from '../shared/paging.js';
-import { runsPerDaySchema } from '../../domain/workspace/schema.js';
 import { byWorkspace } from '../shared/access.js';
-import { setRunsPerDay } from './commands.js';
 import { getWorkspace, listWorkspaces, WORKSPACE_LIST, workspaceSchema, workspacesWindow } from './queries.js';
 
 export const WORKSPACES_TAG = 'Workspaces';
@@ -37,23 +35,4 @@ export const getWorkspaceOperation = defineOperation({
   errors: WORKSPACE_ERRORS,
   resource: byWorkspace,
   handler: ({ workspaceId }, { deps }) => getWorkspace(deps, workspaceId),
-});
-
-export const updateWorkspaceOperation = defineOperation({
-  name: 'updateWorkspace',
-  summary: "Change a workspace's runs per day",
-  description:
-    'Each UTC day the scheduler makes `runsPerDay` runs of each active prompt on each engine that serves its country, ' +
-    'replicate k of n no earlier than k·24/n hours after midnight. The new value shows at once and applies from the next UTC day.',
-  tag: WORKSPACES_TAG,
-  access: 'write',
-  input: z.object({ workspaceId: workspaceIdField, runsPerDay: runsPerDaySchema }).strict(),
-  output: workspaceSchema,
-  answers: 'The workspace',
-  errors: WORKSPACE_ERRORS,
-  resource: byWorkspace,
-  handler: async (input, { deps }) => {
-    await deps.readYourWrites((await setRunsPerDay(deps, input)).position);
-    return getWorkspace(deps, input.workspaceId);
-  },
 });
