@@ -54,12 +54,17 @@ test("a report created with new prompts shows pending, then its first runs' figu
   };
   const answered = await until(rebuiltStats, ({ body }) => body.status === 'finished' && body.summary.runs >= promptIds.length, 30_000);
   expect(answered.body).toMatchObject({ status: 'finished', summary: { runs: expect.any(Number) } });
-  // Every engine serving the US answered each prompt once today, and no run was made twice.
+  // Every engine serving the US answered each prompt once for each of today's replicates started by now (replicate k
+  // of n starts k·24/n hours after midnight), and no run was made twice.
   const engines = await api.call<{ items: Array<{ baseEngines: string[]; addonEngines: string[] }> }>('GET', '/v1/engines?country=us', { key: team.readKey });
   const usEngines = (engines.body.items[0]?.baseEngines.length ?? 0) + (engines.body.items[0]?.addonEngines.length ?? 0);
-  const settled = await until(rebuiltStats, ({ body }) => body.summary.runs >= promptIds.length * usEngines, 30_000);
-  expect(settled.body.summary.runs).toBe(promptIds.length * usEngines);
+  const workspace = await api.call<{ runsPerDayToday: number }>('GET', `/v1/workspaces/${team.workspaceId}`, { key: team.readKey });
+  const hour = api.clock.now.getUTCHours() + api.clock.now.getUTCMinutes() / 60;
+  const replicates = Array.from({ length: workspace.body.runsPerDayToday }, (_, k) => (k * 24) / workspace.body.runsPerDayToday).filter((start) => start <= hour).length;
+  const expected = promptIds.length * usEngines * replicates;
+  const settled = await until(rebuiltStats, ({ body }) => body.summary.runs >= expected, 30_000);
+  expect(settled.body.summary.runs).toBe(expected);
   // The progress the report's screens follow: today's planned runs, all recorded.
   const progress = await api.call<{ todaysRuns: unknown }>('GET', `/v1/reports/brand/${report.body.id}/recalculation`, { key: team.readKey });
-  expect(progress.body.todaysRuns).toEqual({ day: today, planned: promptIds.length * usEngines, recorded: promptIds.length * usEngines, failed: 0 });
+  expect(progress.body.todaysRuns).toEqual({ day: today, planned: expected, recorded: expected, failed: 0 });
 }, 90_000);

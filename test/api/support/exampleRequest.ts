@@ -22,6 +22,12 @@ const FIELD_EXAMPLES: Record<string, unknown> = {
   country: 'us',
   url: 'https://example.com/',
   color: 'blue',
+  brandDomain: 'example.com',
+};
+
+/** Bodies whose operation refines its schema beyond what the JSON Schema shows: one of its optional fields is needed. */
+const REFINED_BODIES: Record<string, Record<string, unknown>> = {
+  updateWorkspace: { runsPerDay: 1 },
 };
 
 function exampleOf(schema: JsonSchema, defs: Record<string, JsonSchema>): unknown {
@@ -75,7 +81,7 @@ export function exampleRequest(route: Route, id: string, ids: Record<string, str
   const query = partExample(route.parts.query, ids);
   // A body that is not JSON (a log's lines, an image's bytes) is sent as a short text of its first media type.
   const rawText = !route.bodyMediaTypes.includes('application/json');
-  const body = rawText ? 'line' : route.parts.body ? partExample(route.parts.body, ids) : undefined;
+  const body = rawText ? 'line' : route.parts.body ? { ...REFINED_BODIES[route.operation.name], ...partExample(route.parts.body, ids) } : undefined;
   const raw: RawRequest = { params, query: Object.fromEntries(Object.entries(query).map(([field, value]) => [field, Array.isArray(value) ? value.map(String) : String(value)])), body, log: undefined as never };
   // A raw body is read by the route's own middleware before validation: only the JSON routes are parsed here.
   if (!rawText) route.parse(raw);
