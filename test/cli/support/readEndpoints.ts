@@ -1,7 +1,8 @@
 /**
  * Every read endpoint of the API, found in its OpenAPI document (each GET operation), called with the ids of
- * seeded data: what two deployments holding the same log must answer byte for byte.
+ * seeded data: what two deployments holding the same log must answer byte for byte (a PDF: the text it prints).
  */
+import { execFileSync } from 'node:child_process';
 import type { OpenApiDocument } from '../../../src/api/http/openapi.js';
 import type { TestApi } from '../../api/support/testApi.js';
 
@@ -52,13 +53,22 @@ export function readRequests(document: OpenApiDocument, walk: Walk): string[] {
   });
 }
 
+/**
+ * A body as compared: a PDF by the text it prints (pdftotext), since its bytes carry the time it was printed
+ * (CreationDate, ModDate), which differs between two servers printing the same report.
+ */
+async function bodyOf(response: Response): Promise<string> {
+  if (!(response.headers.get('content-type') ?? '').startsWith('application/pdf')) return response.text();
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(await response.arrayBuffer()), encoding: 'utf8' });
+}
+
 /** Status, content type and body text of each request with each key, keyed by key index and request. */
 export async function readAnswers(api: TestApi, requests: readonly string[], keys: readonly string[]): Promise<Map<string, string>> {
   const answers = new Map<string, string>();
   for (const [index, key] of keys.entries()) {
     for (const request of requests) {
       const response = await fetch(`${api.url}${request}`, { headers: { authorization: `Bearer ${key}` } });
-      answers.set(`key ${index} GET ${request}`, `${response.status} ${response.headers.get('content-type')}\n${await response.text()}`);
+      answers.set(`key ${index} GET ${request}`, `${response.status} ${response.headers.get('content-type')}\n${await bodyOf(response)}`);
     }
   }
   return answers;
