@@ -65,6 +65,21 @@ export interface Route {
   run(request: RawRequest, principal: Principal | null, services: Services): Promise<unknown>;
 }
 
+const NUL_MESSAGE = 'May not hold a NUL character (%00)';
+
+/**
+ * A path parameter or query value holding NUL (`%00`) is a 400 in every store: no id or name holds one, and
+ * PostgreSQL text cannot take one as a parameter.
+ */
+function refuseNul(request: RawRequest, parameterNames: readonly string[]): void {
+  const holdsNul = (value: unknown): boolean => typeof value === 'string' && value.includes('\u0000');
+  const inPath = parameterNames.filter((name) => holdsNul(request.params[name]));
+  if (inPath.length > 0) throw validationFailed(inPath.map((name) => ({ path: name, message: NUL_MESSAGE, code: 'invalid_format' })), 'params');
+  const query = isJsonObject(request.query) ? request.query : {};
+  const inQuery = Object.entries(query).filter(([name, value]) => holdsNul(name) || [value].flat().some(holdsNul));
+  if (inQuery.length > 0) throw validationFailed(inQuery.map(([name]) => ({ path: name.replaceAll('\u0000', '%00'), message: NUL_MESSAGE, code: 'invalid_format' })), 'query');
+}
+
 const hasBody = (method: HttpMethod) => method === 'post' || method === 'patch' || method === 'put';
 
 const pathParameterNames = (path: string): string[] => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);
@@ -125,6 +140,7 @@ export function restRoute(operation: Operation, binding: RestBinding): Route {
   };
 
   const parse = (request: RawRequest): unknown => {
+    refuseNul(request, parameterNames);
     const fromPath = Object.fromEntries(parameterNames.map((name) => [fieldOf(name), request.params[name]]));
     const fromQuery = readQuery(isJsonObject(request.query) ? request.query : {});
     const input = { ...readBody(request.body), ...fromQuery, ...fromPath };
