@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
-import { DomainError, UnauthorizedError, ValidationError } from '../../domain/shared/errors.js';
+import { BusyError, DomainError, UnauthorizedError, ValidationError } from '../../domain/shared/errors.js';
 
 /** Error bodies: `{message}` with the status that names the problem. */
 export const plainErrorSchema = z.object({ message: z.string() }).meta({ id: 'Error' });
@@ -71,6 +71,7 @@ export const errorHandler: ErrorRequestHandler = (error, request, response, next
   const { status, body } = describeError(error, request.headers['content-encoding']);
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   if (error instanceof UnauthorizedError) response.setHeader('WWW-Authenticate', 'Bearer realm="geolens"');
+  if (error instanceof BusyError) response.setHeader('Retry-After', String(error.retryAfterSeconds));
   response.status(status).json(body);
 };
 

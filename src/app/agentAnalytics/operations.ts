@@ -63,7 +63,7 @@ export const uploadAgentLogsOperation = defineOperation({
   input: z.object({ reportId: reportIdField, format: formatField.describe(FORMAT), host: hostField, content: agentLogSourceSchema }),
   output: ingestionAnswerSchema,
   answers: 'What the log held',
-  errors: { ...REPORT_ERRORS, 413: 'The upload holds more than 50 MB as sent', 415: 'A Content-Encoding other than gzip' },
+  errors: { ...REPORT_ERRORS, 413: 'The upload holds more than 50 MB as sent', 415: 'A Content-Encoding other than gzip', 503: 'Both upload slots of this server are busy; retry after the Retry-After seconds' },
   resource: byReport,
   handler: ({ format, host, content }, { deps, resource }) => ingestAgentLogs(deps, resource, { format, host, source: content }),
 });

@@ -84,3 +84,13 @@ export class QuotaExceededError extends DomainError {
 export class ServiceUnavailableError extends DomainError {
   readonly status = 503;
 }
+
+/** Busy for now, not broken: the answer tells the client when to try again (Retry-After, in seconds). */
+export class BusyError extends ServiceUnavailableError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}

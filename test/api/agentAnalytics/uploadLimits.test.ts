@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { uploadReadings } from '../../../src/api/routes/logUpload.js';
+import { uploadSlots } from '../../../src/api/routes/logUpload.js';
 import { seedReport, seedTeam, type SeededTeam } from '../support/seed.js';
 import { startTestApi, type TestApi } from '../support/testApi.js';
 import { COMBINED_LOG, GPTBOT_IP, USER_AGENTS, uploadLog } from './logs.js';
@@ -79,13 +79,24 @@ describe('bodies labelled gzip that are not gzip', () => {
   });
 });
 
-describe('decompression slots', () => {
-  test('at most 2 uploads are read at once; a third waits for a slot', async () => {
-    const held = await Promise.all([uploadReadings.acquire(), uploadReadings.acquire()]);
-    const waiting = upload(`${gptbotLine('/slots')}`);
-    const early = await Promise.race([waiting.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 500))]);
-    expect(early).toBe('waiting');
-    for (const [, release] of held) release();
-    expect(await waiting).toMatchObject({ status: 200, body: { visits: 1 } });
+describe('upload slots', () => {
+  test('with both slots taken a third upload is a 503 with Retry-After before its body is read, and nothing is recorded; once one frees it is read', async () => {
+    const held = [uploadSlots.tryTake(), uploadSlots.tryTake()];
+    expect(held.every((release) => release !== null)).toBe(true);
+    expect(uploadSlots.tryTake()).toBeNull();
+    const busy = await recordsNothing(() => uploadLog(api, reportId, gptbotLine('/slots'), { key: team.writeKey, query: '?format=combined' }));
+    expect(busy.status).toBe(503);
+    expect(busy.headers.get('retry-after')).toBe('5');
+    expect(busy.body).toEqual({ message: 'This server reads at most 2 log uploads at once and all are busy; retry in 5 seconds' });
+    for (const release of held) release?.();
+    expect(await upload(gptbotLine('/slots'))).toMatchObject({ status: 200, body: { visits: 1 } });
+    expect(uploadSlots.taken).toBe(0);
+  });
+
+  test('a slot is given back after a refused upload (413, 400) as after an accepted one', async () => {
+    await upload(randomBytes(64), { 'content-encoding': 'gzip' });
+    await upload(`${gptbotLine('/after')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(uploadSlots.taken).toBe(0);
   });
 });
